@@ -1,0 +1,133 @@
+// CSignetCrypto: the thin C boundary between Swift and OpenSSL 3's libcrypto.
+//
+// One small function per operation Swift needs, nothing clever: every policy (which algorithm,
+// when to copy a context, how to report errors) lives in Swift (Sources/SignetCrypto).
+// The functions are `static inline` so a system-library target can carry them without a .c file,
+// and so Swift calls them with no extra call frame.
+#ifndef CSIGNETCRYPTO_SHIM_H
+#define CSIGNETCRYPTO_SHIM_H
+
+#if defined(__has_include)
+#  if !__has_include(<openssl/evp.h>)
+#    error "CSignetCrypto needs OpenSSL 3 libcrypto headers: install libssl-dev (apt-get install -y libssl-dev pkg-config)"
+#  endif
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+#include <openssl/opensslv.h>
+
+#if OPENSSL_VERSION_MAJOR < 3
+#  error "CSignetCrypto needs OpenSSL 3 or newer (libssl-dev from Debian 12 / Ubuntu 22.04 or later)"
+#endif
+
+// MARK: - Message digests (MD5, SHA-1)
+
+/// Fetches a digest algorithm by name ("MD5", "SHA1") once; NULL when the provider lacks it.
+static inline EVP_MD *signet_digest_fetch(const char *name) {
+    return EVP_MD_fetch(NULL, name, NULL);
+}
+
+/// Releases a fetched digest algorithm.
+static inline void signet_digest_free(EVP_MD *md) { EVP_MD_free(md); }
+
+/// Allocates a digest context and initialises it for `md`; NULL on failure.
+static inline EVP_MD_CTX *signet_digest_new(const EVP_MD *md) {
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    if (ctx == NULL) return NULL;
+    if (EVP_DigestInit_ex2(ctx, md, NULL) != 1) { EVP_MD_CTX_free(ctx); return NULL; }
+    return ctx;
+}
+
+/// Re-initialises an existing context for `md`, so one context can hash many messages. 1 on success.
+static inline int signet_digest_reset(EVP_MD_CTX *ctx, const EVP_MD *md) {
+    return EVP_DigestInit_ex2(ctx, md, NULL);
+}
+
+/// Copies a digest context (the state so far); NULL on failure.
+static inline EVP_MD_CTX *signet_digest_copy(const EVP_MD_CTX *ctx) {
+    EVP_MD_CTX *out = EVP_MD_CTX_new();
+    if (out == NULL) return NULL;
+    if (EVP_MD_CTX_copy_ex(out, ctx) != 1) { EVP_MD_CTX_free(out); return NULL; }
+    return out;
+}
+
+/// Feeds bytes into a digest. 1 on success.
+static inline int signet_digest_update(EVP_MD_CTX *ctx, const void *data, size_t count) {
+    return EVP_DigestUpdate(ctx, data, count);
+}
+
+/// Writes the digest into `out` (at least EVP_MAX_MD_SIZE bytes); returns its length, 0 on failure.
+static inline size_t signet_digest_final(EVP_MD_CTX *ctx, uint8_t *out) {
+    unsigned int length = 0;
+    if (EVP_DigestFinal_ex(ctx, out, &length) != 1) return 0;
+    return (size_t)length;
+}
+
+/// Frees a digest context.
+static inline void signet_digest_ctx_free(EVP_MD_CTX *ctx) { EVP_MD_CTX_free(ctx); }
+
+// MARK: - HMAC (EVP_MAC "HMAC" with digest SHA1)
+
+/// Fetches the HMAC MAC algorithm once; NULL when unavailable.
+static inline EVP_MAC *signet_hmac_fetch(void) { return EVP_MAC_fetch(NULL, "HMAC", NULL); }
+
+/// Releases the fetched HMAC algorithm.
+static inline void signet_hmac_free(EVP_MAC *mac) { EVP_MAC_free(mac); }
+
+/// Creates an HMAC context keyed with `key` over `digest` ("SHA1"); NULL on failure.
+/// The keyed context is the prepared key: per message it is duplicated, never re-keyed.
+static inline EVP_MAC_CTX *signet_hmac_new_keyed(EVP_MAC *mac, const char *digest,
+                                                 const void *key, size_t key_length) {
+    EVP_MAC_CTX *ctx = EVP_MAC_CTX_new(mac);
+    if (ctx == NULL) return NULL;
+    OSSL_PARAM params[2];
+    params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)digest, 0);
+    params[1] = OSSL_PARAM_construct_end();
+    // A zero-length key is legal for HMAC; OpenSSL wants a non-NULL pointer for it.
+    static const unsigned char empty = 0;
+    if (EVP_MAC_init(ctx, key_length > 0 ? (const unsigned char *)key : &empty, key_length, params) != 1) {
+        EVP_MAC_CTX_free(ctx);
+        return NULL;
+    }
+    return ctx;
+}
+
+/// Duplicates a keyed (or partly fed) HMAC context; NULL on failure.
+static inline EVP_MAC_CTX *signet_hmac_dup(const EVP_MAC_CTX *ctx) { return EVP_MAC_CTX_dup(ctx); }
+
+/// Feeds bytes into an HMAC. 1 on success.
+static inline int signet_hmac_update(EVP_MAC_CTX *ctx, const void *data, size_t count) {
+    return EVP_MAC_update(ctx, (const unsigned char *)data, count);
+}
+
+/// Writes the MAC into `out` (capacity `capacity`); returns its length, 0 on failure.
+static inline size_t signet_hmac_final(EVP_MAC_CTX *ctx, uint8_t *out, size_t capacity) {
+    size_t length = 0;
+    if (EVP_MAC_final(ctx, out, &length, capacity) != 1) return 0;
+    return length;
+}
+
+/// Frees an HMAC context.
+static inline void signet_hmac_ctx_free(EVP_MAC_CTX *ctx) { EVP_MAC_CTX_free(ctx); }
+
+// MARK: - Base64 and comparison
+
+/// Standard base64 (padded, no line breaks) of `count` bytes into `out`
+/// (capacity 4 * ((count + 2) / 3) + 1 for the NUL); returns the encoded length.
+static inline size_t signet_base64_encode(uint8_t *out, const void *data, size_t count) {
+    if (count > (size_t)INT32_MAX / 4 * 3) return 0;
+    int length = EVP_EncodeBlock(out, (const unsigned char *)data, (int)count);
+    return length < 0 ? 0 : (size_t)length;
+}
+
+/// Constant-time equality of two buffers of the same length (0 when equal).
+static inline int signet_constant_time_compare(const void *a, const void *b, size_t count) {
+    return CRYPTO_memcmp(a, b, count);
+}
+
+#endif

@@ -1,0 +1,58 @@
+/// Lowercase hexadecimal, as the GameSystem signature and the test vectors write digests.
+public enum Hex {
+    private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Two lowercase hex characters per byte.
+    public static func encode(_ bytes: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
+            var index = 0
+            for byte in bytes {
+                buffer[index] = digits[Int(byte >> 4)]
+                buffer[index + 1] = digits[Int(byte & 0x0F)]
+                index += 2
+            }
+            return index
+        }
+    }
+
+    /// Decodes hex (either case); throws ``HexDecodingError`` naming the offending offset.
+    public static func decode(_ text: String) throws(HexDecodingError) -> [UInt8] {
+        let input = Array(text.utf8)
+        guard input.count % 2 == 0 else { throw .oddLength(input.count) }
+        var output = [UInt8]()
+        output.reserveCapacity(input.count / 2)
+        var offset = 0
+        while offset < input.count {
+            guard let high = nibble(input[offset]) else { throw .invalidCharacter(input[offset], offset: offset) }
+            guard let low = nibble(input[offset + 1]) else { throw .invalidCharacter(input[offset + 1], offset: offset + 1) }
+            output.append(high << 4 | low)
+            offset += 2
+        }
+        return output
+    }
+
+    private static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
+
+/// Why a hex string was rejected.
+public enum HexDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Hex needs two characters per byte.
+    case oddLength(Int)
+    /// A byte that is not a hex digit, at this offset.
+    case invalidCharacter(UInt8, offset: Int)
+
+    /// Names the fault and where.
+    public var description: String {
+        switch self {
+        case .oddLength(let length): return "invalid hex: odd length \(length)"
+        case .invalidCharacter(let byte, let offset): return "invalid hex: byte 0x\(Hex.encode([byte])) at offset \(offset)"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// SHA-1 (FIPS 180-4, RFC 3174), the hash under the GameSystem HMAC.
+///
+/// ```swift
+/// let digest = try SHA1.hash("hello")          // one shot
+/// var sha1 = try SHA1(); sha1.update(chunk)       // streaming
+/// let base64 = try sha1.finalize().hex
+/// ```
+public struct SHA1: HashFunction {
+    /// 20 bytes.
+    public static let byteCount = 20
+    private var context: DigestContext
+
+    /// Starts a new SHA-1 hash.
+    public init() throws(CryptoError) {
+        context = try DigestContext(.sha1)
+    }
+
+    /// Feeds bytes.
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        if !isKnownUniquelyReferenced(&context) { context = context.copy() }
+        context.update(bytes)
+    }
+
+    /// Returns the digest of everything fed so far and resets to the initial state.
+    public mutating func finalize() throws(CryptoError) -> Digest {
+        if !isKnownUniquelyReferenced(&context) { context = context.copy() }
+        return try context.finalize()
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// The result of running one test vector: its name and what differed (empty when it passed).
+public struct VectorOutcome: Sendable, Equatable {
+    /// The vector's `name`.
+    public let name: String
+    /// One line per field that differed, e.g. `signature: expected 04…, got 9a…`.
+    public let failures: [String]
+
+    /// Creates an outcome.
+    public init(name: String, failures: [String]) {
+        self.name = name
+        self.failures = failures
+    }
+
+    /// True when nothing differed.
+    public var passed: Bool { failures.isEmpty }
+}
+
+/// A vector file that cannot be used: unreadable, not JSON, or a field missing or of the wrong type.
+public struct VectorFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The JSON path of the fault (`vectors[3].expected.signature`), or `$` for the whole document.
+    public let path: String
+    /// What was wrong.
+    public let reason: String
+
+    /// Creates an error at a JSON path.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `at PATH: REASON`.
+    public var description: String { "at \(path): \(reason)" }
+}
+
+/// Decoding helpers shared by every vector scheme.
+public enum VectorJSON {
+    private struct SchemeProbe: Decodable { let scheme: String }
+
+    /// The `scheme` field that says which runner reads the file.
+    public static func scheme(of data: Data) throws(VectorFileError) -> String {
+        try decode(SchemeProbe.self, from: data).scheme
+    }
+
+    /// Decodes `T`, turning `DecodingError` into a ``VectorFileError`` with the JSON path of the fault.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(VectorFileError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw VectorFileError(decoding: error)
+        } catch {
+            throw VectorFileError(path: "$", reason: "\(error)")
+        }
+    }
+
+    /// Formats a coding path as `a.b[2].c`, starting with `$` at the root.
+    public static func path(_ codingPath: [any CodingKey]) -> String {
+        var text = "$"
+        for key in codingPath {
+            if let index = key.intValue { text += "[\(index)]" } else { text += "." + key.stringValue }
+        }
+        return text
+    }
+
+    /// Decodes a base64 field strictly, naming the vector and field on failure.
+    public static func base64(_ text: String, at path: String) throws(VectorFileError) -> [UInt8] {
+        do { return try Base64.decode(text) } catch { throw VectorFileError(path: path, reason: error.description) }
+    }
+
+    /// Decodes a hex field, naming the vector and field on failure.
+    public static func hex(_ text: String, at path: String) throws(VectorFileError) -> [UInt8] {
+        do { return try Hex.decode(text) } catch { throw VectorFileError(path: path, reason: error.description) }
+    }
+}
+
+extension VectorFileError {
+    /// Maps Foundation's decoding error to a path and a plain reason.
+    init(decoding error: DecodingError) {
+        switch error {
+        case .keyNotFound(let key, let context):
+            self.init(path: VectorJSON.path(context.codingPath + [key]), reason: "required field is missing")
+        case .typeMismatch(let type, let context):
+            self.init(path: VectorJSON.path(context.codingPath), reason: "expected \(Self.describe(type))")
+        case .valueNotFound(let type, let context):
+            self.init(path: VectorJSON.path(context.codingPath), reason: "expected \(Self.describe(type)), found null")
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            let reason = context.codingPath.isEmpty
+                ? "not valid JSON" + (underlying.map { " (\($0))" } ?? "")
+                : context.debugDescription
+            self.init(path: VectorJSON.path(context.codingPath), reason: reason)
+        @unknown default:
+            self.init(path: "$", reason: "\(error)")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type, is Double.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        default:
+            let name = "\(type)"
+            if name.hasPrefix("Array") { return "an array" }
+            if name.hasPrefix("Dictionary") { return "an object" }
+            return "an object (\(name))"
+        }
+    }
+}

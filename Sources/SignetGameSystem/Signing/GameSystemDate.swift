@@ -1,0 +1,123 @@
+import Foundation
+import Synchronization
+
+/// The GameSystem `Date` header format: `yyyyMMdd HH:mm:ss UTC` (24-hour, zero-padded, always UTC).
+///
+/// Formatting is plain integer arithmetic (no `DateFormatter`, which costs ~20× the whole signature
+/// when made per call) and the last formatted second is cached, as Hummingbird's `DateCache` does,
+/// because every request signed within one second carries the same text.
+public enum GameSystemDate {
+    /// Seconds since 1970 and their text, for the one-entry cache.
+    private static let cache = Mutex<(second: Int64, text: String)>((Int64.min, ""))
+
+    /// Formats a date, truncated to the second (the header has no fractions).
+    public static func format(_ date: Date) -> String {
+        let second = Int64(date.timeIntervalSince1970.rounded(.down))
+        if let hit = cache.withLock({ $0.second == second ? $0.text : nil }) { return hit }
+        let text = format(secondsSince1970: second)
+        cache.withLock { $0 = (second, text) }
+        return text
+    }
+
+    /// Formats seconds since 1970 (negative for earlier dates), without the cache.
+    public static func format(secondsSince1970 seconds: Int64) -> String {
+        let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
+        let (year, month, day) = civilDate(fromDaysSince1970: days)
+        let hour = Int(secondOfDay / 3600), minute = Int(secondOfDay % 3600 / 60), second = Int(secondOfDay % 60)
+        return String(unsafeUninitializedCapacity: 23) { out in
+            var index = 0
+            func put(_ value: Int, width: Int) {
+                var divisor = 1
+                for _ in 1..<width { divisor *= 10 }
+                var rest = value
+                while divisor > 0 {
+                    out[index] = UInt8(ascii: "0") + UInt8(rest / divisor)
+                    rest %= divisor
+                    divisor /= 10
+                    index += 1
+                }
+            }
+            func put(_ text: StaticString) {
+                for i in 0..<text.utf8CodeUnitCount {
+                    out[index] = text.utf8Start[i]
+                    index += 1
+                }
+            }
+            put(min(max(Int(year), 0), 9999), width: 4); put(month, width: 2); put(day, width: 2)
+            put(" ")
+            put(hour, width: 2); put(":"); put(minute, width: 2); put(":"); put(second, width: 2)
+            put(" UTC")
+            return index
+        }
+    }
+
+    /// Parses `yyyyMMdd HH:mm:ss UTC` strictly: exactly that shape, `UTC` only, and a real calendar
+    /// date and time (no month 13, no 30 February, no second 60). Returns nil otherwise.
+    public static func parse(_ text: String) -> Date? {
+        parseSeconds(text).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+    }
+
+    /// Like ``parse(_:)``, as seconds since 1970.
+    public static func parseSeconds(_ text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 21,
+              bytes[8] == UInt8(ascii: " "), bytes[11] == UInt8(ascii: ":"), bytes[14] == UInt8(ascii: ":"),
+              bytes[17...] == Array(" UTC".utf8)[...]
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+              let hour = number(9..<11), let minute = number(12..<14), let second = number(15..<17),
+              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+        let days = daysSince1970(year: Int64(year), month: month, day: day)
+        return days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    // Howard Hinnant's civil-calendar algorithms (proleptic Gregorian), exact for any Int64 day.
+    private static func daysSince1970(year: Int64, month: Int, day: Int) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let shiftedMonth = Int64(month > 2 ? month - 3 : month + 9)
+        let dayOfYear = (153 * shiftedMonth + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func civilDate(fromDaysSince1970 days: Int64) -> (year: Int64, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = Int(dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
+        let month = Int(shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9)
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+extension Int64 {
+    /// Floor division and the matching non-negative remainder (for dates before 1970).
+    fileprivate func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let quotient = self / divisor, remainder = self % divisor
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+    }
+}

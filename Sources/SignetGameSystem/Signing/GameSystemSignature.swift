@@ -1,0 +1,41 @@
+import HTTPTypes
+
+/// Everything a GameSystem signature adds to a request, plus the plain text it was computed over.
+public struct GameSystemSignature: Sendable, Equatable {
+    /// Base64 MD5 of the body (`Content-MD5`).
+    public let contentMD5: String
+    /// The `Date` header text, `yyyyMMdd HH:mm:ss UTC`.
+    public let date: String
+    /// The plain text that was MACed (safe to show: it holds no secret).
+    public let stringToSign: String
+    /// Lowercase hex HMAC-SHA1 of ``stringToSign``.
+    public let signature: String
+    /// The `Authorization` header value, `KEY:signature`.
+    public let authorization: String
+
+    /// `Content-Type` sent on every GameSystem request, GET included, as the reference clients do.
+    public static let contentType = "application/json"
+
+    /// The headers in the order a person would read them.
+    public var headers: [(name: String, value: String)] {
+        [("Date", date), ("Content-MD5", contentMD5), ("Authorization", authorization),
+         ("Content-Type", Self.contentType)]
+    }
+
+    /// Sets the four headers on `fields`, replacing any earlier values.
+    public func apply(to fields: inout HTTPFields) {
+        fields[.date] = date
+        fields[.contentMD5] = contentMD5
+        fields[.authorization] = authorization
+        fields[.contentType] = Self.contentType
+    }
+}
+
+extension HTTPField.Name {
+    /// `Content-MD5` (RFC 1864), part of the GameSystem scheme.
+    public static let contentMD5: HTTPField.Name = {
+        // A constant, valid token: the failable initialiser cannot fail here.
+        guard let name = HTTPField.Name("Content-MD5") else { preconditionFailure("Content-MD5 is a valid field name") }
+        return name
+    }()
+}

@@ -1,0 +1,117 @@
+import Foundation
+import HTTPTypes
+import SignetCrypto
+
+/// Checks a received request's GameSystem signature against a key store and a clock.
+///
+/// Answers the API key when the request is valid, or the **first** failing check in this order:
+/// missing-header → malformed-authorization → unknown-key → malformed-date → date-outside-window →
+/// content-md5-mismatch → bad-signature. The signature is compared in constant time; hex is lowercase,
+/// so an uppercase signature is a bad signature.
+///
+/// ```swift
+/// let verifier = GameSystemVerifier(keys: try GameSystemKeyring(secrets: ["KEY": "secret"]))
+/// switch verifier.verify(method: "GET", target: path, headers: fields, body: bytes, now: Date()) {
+/// case .success(let apiKey): ...                       // authenticated as apiKey
+/// case .failure(let error): respond401(error.reason.rawValue)
+/// }
+/// ```
+public struct GameSystemVerifier: Sendable {
+    /// Where secrets come from.
+    public let keys: any GameSystemKeyStore
+    /// The largest accepted |now − Date|, in seconds (20 by default; exactly the window is valid).
+    public let window: TimeInterval
+    /// The separator the signer used (escaped backslash-n by default).
+    public let separator: GameSystemSeparator
+
+    /// Creates a verifier.
+    public init(keys: any GameSystemKeyStore, window: TimeInterval = 20, separator: GameSystemSeparator = .escaped) {
+        self.keys = keys
+        self.window = window
+        self.separator = separator
+    }
+
+    /// Verifies a request whose body is in memory.
+    public func verify(
+        method: String, target: String, headers: HTTPFields, body: [UInt8], now: Date
+    ) -> Result<String, GameSystemVerificationError> {
+        verify(method: method, target: target, headers: headers, now: now) {
+            try MD5.hash(body).base64
+        }
+    }
+
+    /// Verifies a request; `bodyMD5` computes the base64 MD5 of the body received, and is called only
+    /// when the checks before it pass (a streamed body need not be hashed for a request with no key).
+    public func verify(
+        method: String, target: String, headers: HTTPFields, now: Date,
+        bodyMD5: () throws -> String
+    ) -> Result<String, GameSystemVerificationError> {
+        guard let dateText = headers[.date] else { return .failure(.init(.missingHeader, "Date header is absent")) }
+        guard let contentMD5 = headers[.contentMD5] else {
+            return .failure(.init(.missingHeader, "Content-MD5 header is absent"))
+        }
+        guard let authorization = headers[.authorization] else {
+            return .failure(.init(.missingHeader, "Authorization header is absent"))
+        }
+        let apiKey: String, signature: String
+        switch Self.splitAuthorization(authorization) {
+        case .success(let parts): (apiKey, signature) = parts
+        case .failure(let error): return .failure(error)
+        }
+        guard let key = keys.key(for: apiKey) else {
+            return .failure(.init(.unknownKey, "the API key is not known to this server"))
+        }
+        guard let seconds = GameSystemDate.parseSeconds(dateText) else {
+            return .failure(.init(.malformedDate, "Date must be 'yyyyMMdd HH:mm:ss UTC', a real UTC date and time"))
+        }
+        let skew = now.timeIntervalSince1970 - TimeInterval(seconds)
+        guard abs(skew) <= window else {
+            let direction = skew > 0 ? "behind" : "ahead of"
+            return .failure(.init(.dateOutsideWindow,
+                "Date is \(Int(abs(skew).rounded())) s \(direction) the server clock (window \(Int(window)) s)"))
+        }
+        let received: String
+        do { received = try bodyMD5() } catch {
+            return .failure(.init(.contentMD5Mismatch, "the body could not be hashed: \(error)"))
+        }
+        guard ConstantTime.equals(received, contentMD5) else {
+            return .failure(.init(.contentMD5Mismatch, "Content-MD5 does not match the MD5 of the body received"))
+        }
+        let plainText = GameSystemSigner.plainText(
+            date: dateText, contentMD5: contentMD5, path: GameSystemSigner.signedPath(of: target),
+            method: method, separator: separator)
+        guard let expected = try? HMAC.authenticationCode(for: plainText, using: key).hex else {
+            return .failure(.init(.badSignature, "the signature could not be computed"))
+        }
+        guard ConstantTime.equals(expected, signature) else {
+            return .failure(.init(.badSignature, "the signature does not match (lowercase hex HMAC-SHA1 expected)"))
+        }
+        return .success(apiKey)
+    }
+
+    /// Splits `KEY:signature` at the last colon, accepting spaces around it (`KEY : signature`).
+    public static func splitAuthorization(_ value: String) -> Result<(apiKey: String, signature: String), GameSystemVerificationError> {
+        guard let colon = value.lastIndex(of: ":") else {
+            return .failure(.init(.malformedAuthorization, "Authorization must be 'KEY:signature' (no colon found)"))
+        }
+        let apiKey = value[..<colon].trimmingSpaces()
+        let signature = value[value.index(after: colon)...].trimmingSpaces()
+        guard !apiKey.isEmpty else {
+            return .failure(.init(.malformedAuthorization, "Authorization has an empty API key before the colon"))
+        }
+        guard !signature.isEmpty else {
+            return .failure(.init(.malformedAuthorization, "Authorization has an empty signature after the colon"))
+        }
+        return .success((String(apiKey), String(signature)))
+    }
+}
+
+extension Substring {
+    /// Drops spaces and tabs at both ends (the only whitespace accepted around the colon).
+    fileprivate func trimmingSpaces() -> Substring {
+        var result = self
+        while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
+        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
+        return result
+    }
+}

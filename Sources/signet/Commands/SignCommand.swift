@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import SignetGameSystem
+
+/// `signet sign`: prints the GameSystem headers for a request.
+struct SignCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign",
+        abstract: "Print the GameSystem signature headers for a request.",
+        discussion: """
+            The secret comes from SIGNET_SECRET or --secret-file, never from an argument.
+            Example: SIGNET_SECRET=secret signet sign --method GET --target /acme/client/players/ann --key KEY
+            """
+    )
+
+    @Option(help: "HTTP method (signed uppercased).")
+    var method: String
+
+    @Option(help: "Request target: the path, with any query or fragment (those are not signed).")
+    var target: String
+
+    @Option(name: .customLong("body-file"), help: "File holding the body, hashed in one streaming pass. No body when omitted.")
+    var bodyFile: String?
+
+    @Option(help: "Date to sign, 'yyyyMMdd HH:mm:ss UTC'. Now when omitted.")
+    var date: String?
+
+    @Option(help: "API key.")
+    var key: String
+
+    @Option(name: .customLong("secret-file"), help: "File holding the shared secret (else SIGNET_SECRET).")
+    var secretFile: String?
+
+    @Option(help: "Separator in the plain text: escaped (backslash-n, the default) or newline.")
+    var separator: String = GameSystemSeparator.escaped.rawValue
+
+    @Flag(name: .customLong("show-plaintext"), help: "Also print the plain text that was signed.")
+    var showPlaintext = false
+
+    @Flag(help: "Print JSON instead of header lines.")
+    var json = false
+
+    func run() async throws {
+        try await explainingFailures {
+            guard let separator = GameSystemSeparator(rawValue: separator) else {
+                throw CommandFailure("--separator must be 'escaped' or 'newline', not '\(self.separator)'")
+            }
+            let signingDate: Date
+            if let date {
+                guard let parsed = GameSystemDate.parse(date) else {
+                    throw CommandFailure("--date '\(date)' is not 'yyyyMMdd HH:mm:ss UTC' (e.g. 20261121 09:05:07 UTC)")
+                }
+                signingDate = parsed
+            } else {
+                signingDate = Date()
+            }
+            let secret = try SecretSource.read(file: secretFile, variable: "SIGNET_SECRET", purpose: "secret")
+            let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: key, secret: secret), separator: separator)
+            let signature: GameSystemSignature
+            if let bodyFile {
+                signature = try signer.sign(method: method, target: target, bodyFile: bodyFile, date: signingDate)
+            } else {
+                signature = try signer.sign(method: method, target: target, body: [], date: signingDate)
+            }
+            if json {
+                var object: [String: String] = [:]
+                for header in signature.headers { object[header.name] = header.value }
+                if showPlaintext { object["plaintext"] = signature.stringToSign }
+                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+                print(String(decoding: data, as: UTF8.self))
+            } else {
+                for header in signature.headers { print("\(header.name): \(header.value)") }
+                if showPlaintext { print("Plaintext: \(signature.stringToSign)") }
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import SignetCrypto
+import SignetGameSystem
+
+/// `signet vectors`: runs test-vector files through the library.
+struct VectorsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vectors",
+        abstract: "Work with test-vector files.",
+        subcommands: [Check.self]
+    )
+
+    /// `signet vectors check FILE...`
+    struct Check: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run every vector in the files through the library.",
+            discussion: """
+                Reads each file's "scheme" and runs it through the matching part of the library:
+                \(VectorRunner.knownSchemes.sorted().joined(separator: ", ")).
+                Prints one line per failing vector and ends with 'N passed, M failed'. Exits 1 when a
+                vector fails or a file cannot be used.
+                """
+        )
+
+        @Argument(help: "Vector files (JSON).")
+        var files: [String]
+
+        func run() async throws {
+            var passed = 0, failed = 0, unusable = 0
+            for file in files {
+                do {
+                    for outcome in try VectorRunner.run(file: file) {
+                        if outcome.passed {
+                            passed += 1
+                        } else {
+                            failed += 1
+                            for failure in outcome.failures { print("FAIL \(file): \(outcome.name): \(failure)") }
+                        }
+                    }
+                } catch {
+                    unusable += 1
+                    printError("error: \(file): \(error)")
+                }
+            }
+            print("\(passed) passed, \(failed) failed")
+            if failed > 0 || unusable > 0 { throw ExitCode.failure }
+        }
+    }
+}
+
+/// Dispatches a vector file to the runner for its scheme.
+enum VectorRunner {
+    static var knownSchemes: Set<String> { CryptoVectors.schemes.union(GameSystemVectors.schemes) }
+
+    static func run(file: String) throws -> [VectorOutcome] {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw CommandFailure("cannot read the file")
+        }
+        let scheme = try VectorJSON.scheme(of: data)
+        if CryptoVectors.schemes.contains(scheme) { return try CryptoVectors.check(scheme: scheme, data: data) }
+        if GameSystemVectors.schemes.contains(scheme) { return try GameSystemVectors.check(scheme: scheme, data: data) }
+        throw VectorFileError(path: "$.scheme", reason:
+            "unknown scheme '\(scheme)' (known: \(knownSchemes.sorted().joined(separator: ", ")))")
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+
+import Foundation
+
+/// A failure the command explains on stderr before exiting with status 1.
+struct CommandFailure: Error, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+extension AsyncParsableCommand {
+    /// Runs `body`; a ``CommandFailure`` or any other error is printed as `error: …` and exits 1.
+    func explainingFailures(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let failure as CommandFailure {
+            printError("error: \(failure.message)")
+            throw ExitCode.failure
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
