@@ -46,6 +46,8 @@ let package = Package(
         ),
         .testTarget(name: "SignetCryptoTests", dependencies: ["SignetCrypto"]),
         .testTarget(name: "SignetGameSystemTests", dependencies: ["SignetGameSystem", "SignetCrypto"]),
+        // Runs the built `signet` executable as a user would (exit status, stdout, stderr).
+        .testTarget(name: "SignetCLITests", dependencies: ["signet"]),
     ],
     swiftLanguageModes: [.v6]
 )
