@@ -1,1 +1,123 @@
 #include "floor.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <openssl/evp.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+struct signet_floor {
+    EVP_MD *md5;
+    EVP_MD_CTX *md5_ctx;     // reused for every message
+    EVP_MAC *hmac;
+    EVP_MAC_CTX *keyed;      // keyed once, duplicated per message
+    char prefix[64];         // "date\n" with the separator (two characters backslash, n)
+    size_t prefix_length;
+    char suffix[512];        // "\npath\nMETHOD"
+    size_t suffix_length;
+    char api_key[128];
+    size_t api_key_length;
+};
+
+static const char separator[] = "\\n";
+
+signet_floor *signet_floor_new(const char *api_key, const char *secret, const char *date,
+                               const char *path, const char *method) {
+    signet_floor *floor = calloc(1, sizeof(*floor));
+    if (floor == NULL) return NULL;
+    floor->md5 = EVP_MD_fetch(NULL, "MD5", NULL);
+    floor->md5_ctx = EVP_MD_CTX_new();
+    floor->hmac = EVP_MAC_fetch(NULL, "HMAC", NULL);
+    floor->keyed = floor->hmac ? EVP_MAC_CTX_new(floor->hmac) : NULL;
+    if (!floor->md5 || !floor->md5_ctx || !floor->keyed) { signet_floor_free(floor); return NULL; }
+    OSSL_PARAM params[2] = {
+        OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, "SHA1", 0), OSSL_PARAM_construct_end()};
+    if (EVP_MAC_init(floor->keyed, (const unsigned char *)secret, strlen(secret), params) != 1) {
+        signet_floor_free(floor);
+        return NULL;
+    }
+    floor->prefix_length = (size_t)snprintf(floor->prefix, sizeof floor->prefix, "%s%s", date, separator);
+    floor->suffix_length = (size_t)snprintf(floor->suffix, sizeof floor->suffix, "%s%s%s%s", separator, path, separator, method);
+    floor->api_key_length = (size_t)snprintf(floor->api_key, sizeof floor->api_key, "%s:", api_key);
+    return floor;
+}
+
+int signet_floor_sign(signet_floor *floor, const uint8_t *body, size_t length,
+                      char *content_md5, char *authorization, size_t capacity) {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int digest_length = 0;
+    if (EVP_DigestInit_ex2(floor->md5_ctx, floor->md5, NULL) != 1) return 0;
+    if (EVP_DigestUpdate(floor->md5_ctx, body, length) != 1) return 0;
+    if (EVP_DigestFinal_ex(floor->md5_ctx, digest, &digest_length) != 1) return 0;
+    int b64_length = EVP_EncodeBlock((unsigned char *)content_md5, digest, (int)digest_length);
+
+    char text[640];
+    size_t used = 0;
+    memcpy(text, floor->prefix, floor->prefix_length); used += floor->prefix_length;
+    memcpy(text + used, content_md5, (size_t)b64_length); used += (size_t)b64_length;
+    memcpy(text + used, floor->suffix, floor->suffix_length); used += floor->suffix_length;
+
+    EVP_MAC_CTX *ctx = EVP_MAC_CTX_dup(floor->keyed);
+    if (ctx == NULL) return 0;
+    unsigned char mac[EVP_MAX_MD_SIZE];
+    size_t mac_length = 0;
+    int ok = EVP_MAC_update(ctx, (const unsigned char *)text, used) == 1
+          && EVP_MAC_final(ctx, mac, &mac_length, sizeof mac) == 1;
+    EVP_MAC_CTX_free(ctx);
+    if (!ok || floor->api_key_length + mac_length * 2 + 1 > capacity) return 0;
+
+    static const char digits[] = "0123456789abcdef";
+    memcpy(authorization, floor->api_key, floor->api_key_length);
+    char *out = authorization + floor->api_key_length;
+    for (size_t i = 0; i < mac_length; i++) {
+        *out++ = digits[mac[i] >> 4];
+        *out++ = digits[mac[i] & 15];
+    }
+    *out = '\0';
+    return 1;
+}
+
+void signet_floor_free(signet_floor *floor) {
+    if (floor == NULL) return;
+    EVP_MAC_CTX_free(floor->keyed);
+    EVP_MAC_free(floor->hmac);
+    EVP_MD_CTX_free(floor->md5_ctx);
+    EVP_MD_free(floor->md5);
+    free(floor);
+}
+
+int signet_floor_md5_file(const char *path, size_t chunk, uint8_t *out) {
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return 0;
+    unsigned char *buffer = malloc(chunk);
+    EVP_MD *md5 = EVP_MD_fetch(NULL, "MD5", NULL);
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    int ok = buffer && md5 && ctx && EVP_DigestInit_ex2(ctx, md5, NULL) == 1;
+    ssize_t count;
+    while (ok && (count = read(fd, buffer, chunk)) > 0) ok = EVP_DigestUpdate(ctx, buffer, (size_t)count) == 1;
+    unsigned int length = 0;
+    if (ok) ok = EVP_DigestFinal_ex(ctx, out, &length) == 1;
+    EVP_MD_CTX_free(ctx);
+    EVP_MD_free(md5);
+    free(buffer);
+    close(fd);
+    return ok;
+}
+
+int signet_floor_md5_only(signet_floor *floor, const uint8_t *body, size_t length, uint8_t *out) {
+    unsigned int digest_length = 0;
+    return EVP_DigestInit_ex2(floor->md5_ctx, floor->md5, NULL) == 1
+        && EVP_DigestUpdate(floor->md5_ctx, body, length) == 1
+        && EVP_DigestFinal_ex(floor->md5_ctx, out, &digest_length) == 1;
+}
+
+int signet_floor_hmac_only(signet_floor *floor, const uint8_t *text, size_t length, uint8_t *out) {
+    EVP_MAC_CTX *ctx = EVP_MAC_CTX_dup(floor->keyed);
+    size_t mac_length = 0;
+    int ok = ctx && EVP_MAC_update(ctx, text, length) == 1 && EVP_MAC_final(ctx, out, &mac_length, 64) == 1;
+    EVP_MAC_CTX_free(ctx);
+    return ok;
+}

@@ -1,4 +1,5 @@
 import CSignetCrypto
+import Synchronization
 
 /// A digest algorithm fetched from libcrypto once per process.
 ///
@@ -10,6 +11,8 @@ final class FetchedDigest: @unchecked Sendable {
     /// The OpenSSL name ("MD5", "SHA1").
     let name: String
     private let handle: OpaquePointer?
+    /// Idle contexts for this algorithm, reused by the next hasher.
+    let pool = DigestContextPool()
 
     private init(name: String) {
         self.name = name
@@ -47,4 +50,32 @@ final class FetchedMAC: @unchecked Sendable {
     }
 
     static let hmac = FetchedMAC()
+}
+
+/// A small bounded stack of idle `EVP_MD_CTX`s, so hashing a message does not allocate a context.
+///
+/// At most ``capacity`` contexts wait here (one per concurrently hashing thread is the useful number);
+/// a context released when the pool is full is freed at once, so memory stays bounded and steady.
+/// A context is reset (`EVP_DigestInit_ex2`) when it is taken, not when it is returned.
+final class DigestContextPool: @unchecked Sendable {
+    /// The most idle contexts kept.
+    static let capacity = 16
+    /// Addresses of idle contexts (as integers: raw pointers are not `Sendable`, addresses are).
+    private let idle = Mutex<[UInt]>([])
+
+    /// An idle context, or nil when there is none.
+    func acquire() -> OpaquePointer? {
+        idle.withLock { $0.popLast() }.flatMap { OpaquePointer(bitPattern: $0) }
+    }
+
+    /// Returns a context; frees it when the pool is full.
+    func release(_ context: OpaquePointer) {
+        let address = UInt(bitPattern: context)
+        let kept = idle.withLock { contexts -> Bool in
+            guard contexts.count < Self.capacity else { return false }
+            contexts.append(address)
+            return true
+        }
+        if !kept { signet_digest_ctx_free(context) }
+    }
 }

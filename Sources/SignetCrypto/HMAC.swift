@@ -68,25 +68,29 @@ public struct HMAC {
         return try context.finalize()
     }
 
-    /// One-shot MAC of a byte buffer.
+    /// One-shot MAC of a byte buffer: duplicate the keyed context, feed, finish, free (no Swift object).
     public static func authenticationCode(for bytes: UnsafeRawBufferPointer, using key: HMACKey) throws(CryptoError) -> Digest {
-        var mac = try HMAC(key: key)
-        mac.update(bytes)
-        return try mac.finalize()
+        guard let context = signet_hmac_dup(key.keyed) else { throw .libcryptoFailure("HMAC context duplication") }
+        defer { signet_hmac_ctx_free(context) }
+        if bytes.count > 0, let base = bytes.baseAddress, signet_hmac_update(context, base, bytes.count) != 1 {
+            throw .libcryptoFailure("HMAC-SHA1 update")
+        }
+        return try MACContext.final(context)
     }
 
     /// One-shot MAC of a byte array.
     public static func authenticationCode(for bytes: [UInt8], using key: HMACKey) throws(CryptoError) -> Digest {
-        var mac = try HMAC(key: key)
-        mac.update(bytes)
-        return try mac.finalize()
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(CryptoError) in try authenticationCode(for: buffer, using: key) }
+        }.get()
     }
 
     /// One-shot MAC of the UTF-8 bytes of a string.
     public static func authenticationCode(for string: String, using key: HMACKey) throws(CryptoError) -> Digest {
-        var mac = try HMAC(key: key)
-        mac.update(string)
-        return try mac.finalize()
+        var string = string
+        return try string.withUTF8 { buffer in
+            Result { () throws(CryptoError) in try authenticationCode(for: UnsafeRawBufferPointer(buffer), using: key) }
+        }.get()
     }
 }
 
@@ -127,12 +131,16 @@ final class MACContext {
         guard let handle, state != .failed else { throw .libcryptoFailure("HMAC-SHA1 update") }
         guard state == .open else { throw .libcryptoFailure("HMAC-SHA1 finalize called twice") }
         state = .finalized
-        var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        let length = output.withUnsafeMutableBufferPointer { buffer in
-            signet_hmac_final(handle, buffer.baseAddress, buffer.count)
+        return try Self.final(handle)
+    }
+
+    /// Finishes `handle` into a ``Digest`` of the exact length.
+    static func final(_ handle: OpaquePointer) throws(CryptoError) -> Digest {
+        var scratch = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        let length = withUnsafeMutableBytes(of: &scratch) { buffer in
+            signet_hmac_final(handle, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count)
         }
         guard length > 0 else { throw .libcryptoFailure("HMAC-SHA1 final") }
-        output.removeLast(output.count - length)
-        return Digest(bytes: output)
+        return withUnsafeBytes(of: &scratch) { Digest(copying: $0, count: length) }
     }
 }

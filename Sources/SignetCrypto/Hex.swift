@@ -1,18 +1,30 @@
 /// Lowercase hexadecimal, as the GameSystem signature and the test vectors write digests.
 public enum Hex {
-    private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// Two lowercase hex characters per byte.
     public static func encode(_ bytes: [UInt8]) -> String {
-        String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
-            var index = 0
-            for byte in bytes {
-                buffer[index] = digits[Int(byte >> 4)]
-                buffer[index + 1] = digits[Int(byte & 0x0F)]
-                index += 2
-            }
-            return index
+        bytes.withUnsafeBytes { encode($0) }
+    }
+
+    /// Two lowercase hex characters per byte of a buffer.
+    public static func encode(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: bytes.count * 2) { write(bytes, into: $0) }
+    }
+
+    /// Writes two lowercase hex characters per byte into `output` (room for `2 * bytes.count`);
+    /// returns how many were written (fewer only when `output` is too small).
+    public static func write(_ bytes: UnsafeRawBufferPointer, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var index = 0
+        for byte in bytes where index + 1 < output.count {
+            output[index] = hexDigit(byte >> 4)
+            output[index + 1] = hexDigit(byte & 0x0F)
+            index += 2
         }
+        return index
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// Decodes hex (either case); throws ``HexDecodingError`` naming the offending offset.

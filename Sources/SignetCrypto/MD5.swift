@@ -21,6 +21,11 @@ public struct MD5: HashFunction {
         context.update(bytes)
     }
 
+    /// One-shot digest of a byte buffer, with a pooled context and no per-call object allocation.
+    public static func hash(_ bytes: UnsafeRawBufferPointer) throws(CryptoError) -> Digest {
+        try DigestContext.oneShot(.md5, bytes)
+    }
+
     /// Returns the digest of everything fed so far and resets to the initial state.
     public mutating func finalize() throws(CryptoError) -> Digest {
         if !isKnownUniquelyReferenced(&context) { context = context.copy() }

@@ -1,1 +1,30 @@
-print("todo")
+// signet-bench: measures Signet against baselines taken in the same run and prints the ratios.
+// Run it in release: `swift run -c release signet-bench [--quick] [--file-mb N] [--skip-file]`;
+// `--pieces` prints a per-piece breakdown of signing, `--profile-sign` a loop for callgrind.
+import Foundation
+
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let skipFile = arguments.contains("--skip-file")
+var fileMegabytes = quick ? 64 : 1024
+if let index = arguments.firstIndex(of: "--file-mb"), arguments.index(after: index) < arguments.endIndex,
+   let value = Int(arguments[arguments.index(after: index)]), value > 0 {
+    fileMegabytes = value
+}
+
+#if DEBUG
+print("warning: this is a debug build; measure with `swift run -c release signet-bench`")
+#endif
+
+do {
+    if arguments.contains("--pieces") { try SigningBreakdown.run(); exit(0) }
+    if arguments.contains("--profile-sign") { try SigningBreakdown.profileSign(); exit(0) }
+    _ = try SigningBenchmark.run(rounds: quick ? 100 : 400, iterations: 1_000)
+    if !skipFile {
+        print("")
+        _ = try FileDigestBenchmark.run(megabytes: fileMegabytes, rounds: 3)
+    }
+} catch {
+    FileHandle.standardError.write(Data("signet-bench: \(error)\n".utf8))
+    exit(1)
+}

@@ -6,12 +6,26 @@ public struct GameSystemSignature: Sendable, Equatable {
     public let contentMD5: String
     /// The `Date` header text, `yyyyMMdd HH:mm:ss UTC`.
     public let date: String
-    /// The plain text that was MACed (safe to show: it holds no secret).
-    public let stringToSign: String
-    /// Lowercase hex HMAC-SHA1 of ``stringToSign``.
-    public let signature: String
+    /// The path that was signed (the target without query and fragment).
+    public let path: String
+    /// The uppercased method that was signed.
+    public let method: String
+    /// The separator used in the plain text.
+    public let separator: GameSystemSeparator
     /// The `Authorization` header value, `KEY:signature`.
     public let authorization: String
+
+    /// The plain text that was MACed (safe to show: it holds no secret). Built on demand.
+    public var stringToSign: String {
+        GameSystemSigner.plainText(date: date, contentMD5: contentMD5, path: path[...], method: method, separator: separator)
+    }
+
+    /// Lowercase hex HMAC-SHA1 of ``stringToSign``: the part of ``authorization`` after its last colon.
+    public var signature: String {
+        let utf8 = authorization.utf8
+        guard let colon = utf8.lastIndex(of: UInt8(ascii: ":")) else { return authorization }
+        return String(authorization[utf8.index(after: colon)...])
+    }
 
     /// `Content-Type` sent on every GameSystem request, GET included, as the reference clients do.
     public static let contentType = "application/json"

@@ -13,7 +13,7 @@ enum SecretSource {
             guard var text = String(data: data, encoding: .utf8) else {
                 throw CommandFailure("the \(purpose) file '\(file)' is not UTF-8 text")
             }
-            if text.hasSuffix("\r\n") { text.removeLast(2) } else if text.hasSuffix("\n") { text.removeLast() }
+            if text.hasSuffix("\r\n") || text.hasSuffix("\n") { text.removeLast() } // "\r\n" is one Character
             guard !text.isEmpty else { throw CommandFailure("the \(purpose) file '\(file)' is empty") }
             return text
         }
