@@ -7,13 +7,25 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "SignetCrypto", targets: ["SignetCrypto"]),
+        .library(name: "Signet", targets: ["Signet"]),
+        .library(name: "SignetAsyncHTTPClient", targets: ["SignetAsyncHTTPClient"]),
         .library(name: "SignetGameSystem", targets: ["SignetGameSystem"]),
+        .library(name: "SignetWorlds", targets: ["SignetWorlds"]),
+        .library(name: "SignetPuzzles", targets: ["SignetPuzzles"]),
+        .library(name: "SignetConditions", targets: ["SignetConditions"]),
+        .library(name: "SignetTrivia", targets: ["SignetTrivia"]),
+        .library(name: "SignetServer", targets: ["SignetServer"]),
+        .executable(name: "signet-server", targets: ["signet-server"]),
         .executable(name: "signet", targets: ["signet"]),
         .executable(name: "signet-bench", targets: ["signet-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The C boundary: one small inline function per libcrypto call Swift needs.
@@ -23,18 +35,56 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
         .target(name: "SignetCrypto", dependencies: ["CSignetCrypto"]),
+        // The client core: middleware chain, transports' protocol, URLSession transport. No service, no server.
+        .target(
+            name: "Signet",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "SignetAsyncHTTPClient",
+            dependencies: [
+                "Signet",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .target(
             name: "SignetGameSystem",
             dependencies: [
+                "Signet",
                 "SignetCrypto",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Lords & Knights worlds: property lists in three formats, form encoding, device identity.
+        .target(name: "SignetWorlds"),
+        // Word-search puzzles: capabilities, validation, checking, generation, SQLite store.
+        .target(name: "SignetPuzzles", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        // Rollout conditions: the condition language with an operator registry.
+        .target(name: "SignetConditions"),
+        // Trivia: the protocol's messages, the client state machine, the server game logic.
+        .target(name: "SignetTrivia"),
+        // The reference server for every Signet protocol; used by tests, examples and the CLI, never by a library.
+        .target(
+            name: "SignetServer",
+            dependencies: [
+                "SignetCrypto",
+                "SignetGameSystem",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(name: "signet-server", dependencies: ["SignetServer"]),
         .executableTarget(
             name: "signet",
             dependencies: [
                 "SignetCrypto",
                 "SignetGameSystem",
+                "SignetConditions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,7 +95,18 @@ let package = Package(
             dependencies: ["SignetCrypto", "SignetGameSystem", "CSignetBenchFloor"]
         ),
         .testTarget(name: "SignetCryptoTests", dependencies: ["SignetCrypto"]),
+        .testTarget(
+            name: "SignetTests",
+            dependencies: ["Signet", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "SignetGameSystemTests", dependencies: ["SignetGameSystem", "SignetCrypto"]),
+        .testTarget(name: "SignetWorldsTests", dependencies: ["SignetWorlds"]),
+        .testTarget(
+            name: "SignetPuzzlesTests",
+            dependencies: ["SignetPuzzles", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "SignetConditionsTests", dependencies: ["SignetConditions"]),
+        .testTarget(name: "SignetTriviaTests", dependencies: ["SignetTrivia"]),
         // Runs the built `signet` executable as a user would (exit status, stdout, stderr).
         .testTarget(name: "SignetCLITests", dependencies: ["signet"]),
     ],

@@ -15,9 +15,18 @@ public enum Base64 {
     public static func encode(_ bytes: UnsafeRawBufferPointer) -> String {
         guard bytes.count > 0, let base = bytes.baseAddress else { return "" }
         let length = 4 * ((bytes.count + 2) / 3)
-        // EVP_EncodeBlock writes a terminating NUL after the text, hence the extra byte of capacity.
+        // EVP_EncodeBlock takes an int length, so very large inputs go through in slices of whole
+        // 3-byte groups. It writes a terminating NUL after its text, hence one spare byte of capacity.
+        let slice = 3 << 28
         return String(unsafeUninitializedCapacity: length + 1) { buffer in
-            signet_base64_encode(buffer.baseAddress, base, bytes.count)
+            guard let output = buffer.baseAddress else { return 0 }
+            var read = 0, written = 0
+            while read < bytes.count {
+                let count = min(slice, bytes.count - read)
+                written += signet_base64_encode(output + written, base + read, count)
+                read += count
+            }
+            return written
         }
     }
 

@@ -12,15 +12,23 @@ public enum GameSystemDate {
 
     /// Formats a date, truncated to the second (the header has no fractions).
     public static func format(_ date: Date) -> String {
-        let second = Int64(date.timeIntervalSince1970.rounded(.down))
+        let raw = date.timeIntervalSince1970.rounded(.down)
+        let second = raw.isFinite
+            ? Int64(min(max(raw, Double(representableSeconds.lowerBound)), Double(representableSeconds.upperBound)))
+            : (raw > 0 ? representableSeconds.upperBound : representableSeconds.lowerBound)
         if let hit = cache.withLock({ $0.second == second ? $0.text : nil }) { return hit }
         let text = format(secondsSince1970: second)
         cache.withLock { $0 = (second, text) }
         return text
     }
 
-    /// Formats seconds since 1970 (negative for earlier dates), without the cache.
+    /// The first and last second the four-digit year can write: 00000101 00:00:00 to 99991231 23:59:59.
+    public static let representableSeconds: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
+
+    /// Formats seconds since 1970 (negative for earlier dates), without the cache. Seconds outside
+    /// ``representableSeconds`` are clamped to its ends: the header has room for four year digits only.
     public static func format(secondsSince1970 seconds: Int64) -> String {
+        let seconds = min(max(seconds, representableSeconds.lowerBound), representableSeconds.upperBound)
         let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
         let (year, month, day) = civilDate(fromDaysSince1970: days)
         let hour = Int(secondOfDay / 3600), minute = Int(secondOfDay % 3600 / 60), second = Int(secondOfDay % 60)
@@ -43,7 +51,7 @@ public enum GameSystemDate {
                     index += 1
                 }
             }
-            put(min(max(Int(year), 0), 9999), width: 4); put(month, width: 2); put(day, width: 2)
+            put(Int(year), width: 4); put(month, width: 2); put(day, width: 2)
             put(" ")
             put(hour, width: 2); put(":"); put(minute, width: 2); put(":"); put(second, width: 2)
             put(" UTC")

@@ -65,6 +65,9 @@ public struct GameSystemVerifier: Sendable {
             return .failure(.init(.malformedDate, "Date must be 'yyyyMMdd HH:mm:ss UTC', a real UTC date and time"))
         }
         let skew = now.timeIntervalSince1970 - TimeInterval(seconds)
+        guard skew.isFinite, window.isFinite else {
+            return .failure(.init(.dateOutsideWindow, "the server clock or the window is not a finite time"))
+        }
         guard abs(skew) <= window else {
             let direction = skew > 0 ? "behind" : "ahead of"
             return .failure(.init(.dateOutsideWindow,

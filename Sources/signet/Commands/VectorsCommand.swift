@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SignetConditions
 import SignetCrypto
 import SignetGameSystem
 
@@ -51,15 +52,26 @@ struct VectorsCommand: AsyncParsableCommand {
 
 /// Dispatches a vector file to the runner for its scheme.
 enum VectorRunner {
-    static var knownSchemes: Set<String> { CryptoVectors.schemes.union(GameSystemVectors.schemes) }
+    static var knownSchemes: Set<String> {
+        CryptoVectors.schemes.union(GameSystemVectors.schemes).union([ConditionVectors.scheme])
+    }
 
-    static func run(file: String) throws -> [VectorOutcome] {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandFailure("cannot read the file")
+    static func run(file: String) throws -> [SignetCrypto.VectorOutcome] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
+            throw CommandFailure("cannot read the file: \(reason)")
         }
         let scheme = try VectorJSON.scheme(of: data)
         if CryptoVectors.schemes.contains(scheme) { return try CryptoVectors.check(scheme: scheme, data: data) }
         if GameSystemVectors.schemes.contains(scheme) { return try GameSystemVectors.check(scheme: scheme, data: data) }
+        if scheme == ConditionVectors.scheme {
+            return try ConditionVectors.check(data: data).map { outcome in
+                SignetCrypto.VectorOutcome(name: outcome.name, failures: outcome.passed ? [] : [outcome.message])
+            }
+        }
         throw VectorFileError(path: "$.scheme", reason:
             "unknown scheme '\(scheme)' (known: \(knownSchemes.sorted().joined(separator: ", ")))")
     }

@@ -1,0 +1,61 @@
+import Foundation
+import HTTPTypes
+
+extension Client {
+    /// The largest JSON body ``decodeJSON(_:from:operation:maxBytes:)`` reads by default: 8 MiB.
+    public static let defaultMaxJSONBytes = 8 * 1024 * 1024
+
+    /// Decodes a JSON body of at most `maxBytes` bytes as `type`.
+    /// - Throws: ``SignetError/Kind/decoding(path:reason:)`` naming the JSON path of the bad field
+    ///   (e.g. `point_types[1].amount`), or ``SignetError/Kind/bodyTooLarge(limit:actual:)``.
+    public func decodeJSON<T: Decodable>(
+        _ type: T.Type,
+        from body: Body,
+        operation: String? = nil,
+        maxBytes: Int = Client.defaultMaxJSONBytes
+    ) async throws -> T {
+        do {
+            let bytes = try await body.collect(upTo: maxBytes)
+            return try Client.decodeJSON(type, from: bytes, decoder: jsonDecoder)
+        } catch let error as SignetError {
+            throw error.adding(operation: operation, request: nil)
+        }
+    }
+
+    /// Decodes `bytes` as JSON of `type` with `decoder`.
+    /// - Throws: ``SignetError/Kind/decoding(path:reason:)`` naming the JSON path of the bad field.
+    public static func decodeJSON<T: Decodable>(
+        _ type: T.Type,
+        from bytes: [UInt8],
+        decoder: JSONDecoder = JSONDecoder()
+    ) throws -> T {
+        do {
+            return try decoder.decode(type, from: Data(bytes))
+        } catch let error as DecodingError {
+            let (path, reason) = JSONPath.describe(error)
+            throw SignetError(.decoding(path: path, reason: reason))
+        } catch {
+            throw SignetError(.decoding(path: "$", reason: String(describing: error)))
+        }
+    }
+
+    /// Sends `request`, turns a non-2xx answer into ``SignetError/Kind/httpStatus(_:serverMessage:bodyPreview:)``
+    /// and decodes a 2xx body as JSON of `type`.
+    public func send<T: Decodable>(
+        _ request: HTTPRequest,
+        body: Body = .empty,
+        context: RequestContext,
+        decoding type: T.Type
+    ) async throws -> T {
+        let (response, responseBody) = try await send(request, body: body, context: context)
+        let resolved = try resolve(request, operation: context.operation)
+        do {
+            try await checkStatus(response, body: responseBody)
+            return try await decodeJSON(type, from: responseBody)
+        } catch let error as SignetError {
+            var located = error.adding(operation: context.operation, request: resolved)
+            if located.status == nil { located.status = response.status }
+            throw located
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import HTTPTypes
+
+extension Client {
+    /// How many bytes of an error body are read to find the server's message: 64 KiB.
+    public static let errorBodyReadLimit = 64 * 1024
+    /// How many bytes of an error body are kept as its preview: 512.
+    public static let errorBodyPreviewLimit = 512
+
+    /// Returns when `response` is 2xx; otherwise throws ``SignetError/Kind/httpStatus(_:serverMessage:bodyPreview:)``
+    /// with the server's `error_message` when the body is JSON `{"error_message": "..."}`, and a truncated,
+    /// lossy UTF-8 preview of the raw body in every case.
+    public func checkStatus(
+        _ response: HTTPResponse,
+        body: Body,
+        operation: String? = nil,
+        request: HTTPRequest? = nil
+    ) async throws {
+        if response.status.kind == .successful { return }
+        let (bytes, truncated) = (try? await body.collectPrefix(Client.errorBodyReadLimit)) ?? ([], false)
+        throw Client.statusError(response, body: bytes, truncated: truncated)
+            .adding(operation: operation, request: request)
+    }
+
+    /// The ``SignetError/Kind/httpStatus(_:serverMessage:bodyPreview:)`` error for `response` with the start
+    /// of its body; `truncated` tells whether the body went on.
+    public static func statusError(_ response: HTTPResponse, body: [UInt8], truncated: Bool = false) -> SignetError {
+        let message = truncated ? nil : serverMessage(in: body)
+        var preview = String(decoding: body.prefix(errorBodyPreviewLimit), as: UTF8.self)
+        preview = String(preview.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        if truncated || body.count > errorBodyPreviewLimit { preview += "…" }
+        return SignetError(.httpStatus(response.status, serverMessage: message, bodyPreview: preview),
+                           status: response.status)
+    }
+
+    private struct ServerErrorBody: Decodable {
+        let errorMessage: String
+        enum CodingKeys: String, CodingKey { case errorMessage = "error_message" }
+    }
+
+    private static func serverMessage(in body: [UInt8]) -> String? {
+        guard let decoded = try? JSONDecoder().decode(ServerErrorBody.self, from: Data(body)) else { return nil }
+        return String(decoded.errorMessage.prefix(1000))
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import HTTPTypes
+import Logging
+
+/// A generic HTTP API client: runs each request through its middleware, in order, then its transport.
+///
+/// Service clients build an `HTTPRequest` with a path relative to the API (`/acme/client/players/ann`);
+/// `Client` makes it absolute against ``baseURL`` (scheme, authority, base path prefix) *before* the chain
+/// runs, so signing, logging and clock-skew correction see the path and host that go on the wire.
+/// Errors leave as ``SignetError`` with the operation, method and path filled in; cancellation of the
+/// calling task surfaces as ``SignetError/Kind/cancelled``. Errors of other types thrown by middleware
+/// (a signer's own error, say) pass through unchanged.
+public struct Client: Sendable {
+    /// The API's base URL; its path, if any, prefixes every request path.
+    public let baseURL: URL
+    /// The middleware, outermost first.
+    public let middleware: [any Middleware]
+    /// The transport that ends the chain.
+    public let transport: any Transport
+    /// The logger given to contexts made by ``makeContext(operation:)``.
+    public let logger: Logger
+    /// The wall clock given to contexts made by ``makeContext(operation:)``.
+    public let clock: @Sendable () -> Date
+    /// The decoder ``decodeJSON(_:from:operation:maxBytes:)`` uses.
+    public let jsonDecoder: JSONDecoder
+
+    private let base: BaseURLParts?
+
+    /// Creates a client for the API at `baseURL` that sends through `transport` after `middleware`
+    /// (outermost first; see `Client.defaultMiddleware(signer:clockOffsets:)`).
+    public init(
+        baseURL: URL,
+        transport: some Transport,
+        middleware: [any Middleware],
+        logger: Logger = Logger(label: "signet.client"),
+        clock: @escaping @Sendable () -> Date = { Date() },
+        jsonDecoder: JSONDecoder = JSONDecoder()
+    ) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.middleware = middleware
+        self.logger = logger
+        self.clock = clock
+        self.jsonDecoder = jsonDecoder
+        self.base = BaseURLParts(baseURL)
+    }
+
+    /// A fresh context for the first attempt of `operation`, with this client's logger and clock.
+    public func makeContext(operation: String) -> RequestContext {
+        RequestContext(operation: operation, logger: logger, clock: clock)
+    }
+
+    /// Sends `request` through the middleware and transport, returning the response whatever its status.
+    /// - Throws: ``SignetError`` (transport failure, timeout, cancellation, invalid request).
+    public func send(
+        _ request: HTTPRequest,
+        body: Body = .empty,
+        context: RequestContext
+    ) async throws -> (HTTPResponse, Body) {
+        let resolved = try resolve(request, operation: context.operation)
+        do {
+            return try await run(from: 0, resolved, body, context)
+        } catch let error as SignetError {
+            throw error.adding(operation: context.operation, request: resolved)
+        } catch is CancellationError {
+            throw SignetError(.cancelled, operation: context.operation, method: resolved.method, path: resolved.path)
+        }
+    }
+
+    /// Sends `request` as operation `operation` with a context from ``makeContext(operation:)``.
+    public func send(
+        _ request: HTTPRequest,
+        body: Body = .empty,
+        operation: String
+    ) async throws -> (HTTPResponse, Body) {
+        try await send(request, body: body, context: makeContext(operation: operation))
+    }
+
+    private func run(
+        from index: Int,
+        _ request: HTTPRequest,
+        _ body: Body,
+        _ context: RequestContext
+    ) async throws -> (HTTPResponse, Body) {
+        if index == middleware.count {
+            return try await transport.send(request, body: body, baseURL: baseURL)
+        }
+        return try await middleware[index].intercept(request, body: body, context: context) { request, body, context in
+            try await run(from: index + 1, request, body, context)
+        }
+    }
+
+    /// The request made absolute against the base URL; absolute requests pass unchanged.
+    func resolve(_ request: HTTPRequest, operation: String) throws -> HTTPRequest {
+        if request.authority != nil, request.scheme != nil { return request }
+        guard let base else {
+            throw SignetError(.invalidRequest(reason: "base URL \(baseURL.absoluteString) has no scheme or host"),
+                              operation: operation, method: request.method, path: request.path)
+        }
+        return base.resolve(request)
+    }
+}
+
+/// The pieces of a base URL a relative request borrows.
+struct BaseURLParts: Sendable {
+    let scheme: String
+    let authority: String
+    /// The base path without a trailing slash (`""` for none).
+    let path: String
+
+    init?(_ url: URL) {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+              let scheme = components.scheme,
+              var host = components.percentEncodedHost, !host.isEmpty
+        else { return nil }
+        if host.contains(":"), !host.hasPrefix("[") { host = "[\(host)]" }
+        self.scheme = scheme
+        self.authority = components.port.map { "\(host):\($0)" } ?? host
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        self.path = path
+    }
+
+    /// `request` made absolute: missing scheme filled in; when it has no authority, the base authority
+    /// is used and the base path prefixed to its path.
+    func resolve(_ request: HTTPRequest) -> HTTPRequest {
+        var resolved = request
+        resolved.scheme = request.scheme ?? scheme
+        if request.authority == nil {
+            resolved.authority = authority
+            let relative = request.path ?? "/"
+            resolved.path = path + (relative.hasPrefix("/") ? relative : "/" + relative)
+        }
+        return resolved
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import HTTPTypes
+
+/// The one error type a Signet call throws: what went wrong (`kind`) and where (operation, method, path, status).
+///
+/// Every field is safe to print: paths are kept without their query string and no header value is ever stored,
+/// so `description` never carries a secret.
+public struct SignetError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable {
+        /// The transport could not exchange the request (connection refused, reset, DNS, TLS …).
+        case transport(underlying: any Error)
+        /// No response arrived within the allowed time.
+        case timeout(after: Duration)
+        /// The calling task was cancelled; the request was abandoned.
+        case cancelled
+        /// The server answered with a non-2xx status; `serverMessage` is its decoded `error_message`, if any,
+        /// and `bodyPreview` the start of the raw body as lossy UTF-8.
+        case httpStatus(HTTPResponse.Status, serverMessage: String?, bodyPreview: String)
+        /// A response body did not decode; `path` is the JSON path of the bad field (e.g. `point_types[1].amount`).
+        case decoding(path: String, reason: String)
+        /// A body is larger than the limit the caller allowed.
+        case bodyTooLarge(limit: Int, actual: Int?)
+        /// A file body could not be opened, measured or read.
+        case fileUnreadable(path: String, reason: String)
+        /// A one-shot stream body was read a second time, or read synchronously.
+        case bodyNotReplayable(reason: String)
+        /// The request cannot be sent as built (no URL can be formed, bad header …).
+        case invalidRequest(reason: String)
+        /// The transport received something that is not a usable HTTP response.
+        case invalidResponse(reason: String)
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// The operation name from the request context (e.g. `getPlayer`), when known.
+    public var operation: String?
+    /// The request method, when known.
+    public var method: HTTPRequest.Method?
+    /// The request path without its query string, when known.
+    public var path: String?
+    /// The response status, when a response arrived.
+    public var status: HTTPResponse.Status?
+
+    /// Creates an error of `kind` with whatever context is known at the throw site.
+    public init(
+        _ kind: Kind,
+        operation: String? = nil,
+        method: HTTPRequest.Method? = nil,
+        path: String? = nil,
+        status: HTTPResponse.Status? = nil
+    ) {
+        self.kind = kind
+        self.operation = operation
+        self.method = method
+        self.path = path.map(SignetError.pathWithoutQuery)
+        if case .httpStatus(let kindStatus, _, _) = kind {
+            self.status = status ?? kindStatus
+        } else {
+            self.status = status
+        }
+    }
+
+    /// Returns a copy with missing context (operation, method, path) filled in from `request` and `operation`.
+    public func adding(operation: String?, request: HTTPRequest?) -> SignetError {
+        var copy = self
+        if copy.operation == nil || copy.operation?.isEmpty == true { copy.operation = operation }
+        if copy.method == nil { copy.method = request?.method }
+        if copy.path == nil { copy.path = request?.path.map(SignetError.pathWithoutQuery) }
+        return copy
+    }
+
+    /// True when the error means the caller's task was cancelled.
+    public var isCancellation: Bool {
+        if case .cancelled = kind { return true }
+        return false
+    }
+
+    /// One line with everything useful: operation, method and path, status, and what went wrong.
+    public var description: String {
+        var prefix: [String] = []
+        if let operation, !operation.isEmpty { prefix.append(operation) }
+        if let method, let path {
+            prefix.append("\(method.rawValue) \(path)")
+        } else if let path {
+            prefix.append(path)
+        }
+        let lead = prefix.isEmpty ? "" : prefix.joined(separator: " ") + ": "
+        return lead + kindDescription
+    }
+
+    private var kindDescription: String {
+        switch kind {
+        case .transport(let underlying):
+            return "transport failure: \(TransportFailureDescription.describe(underlying))"
+        case .timeout(let after):
+            return "timed out after \(after.secondsDescription)"
+        case .cancelled:
+            return "cancelled"
+        case .httpStatus(let status, let serverMessage, let bodyPreview):
+            let head = "HTTP \(status.code) \(status.reasonPhrase)"
+            if let serverMessage { return "\(head): server says \"\(serverMessage)\"" }
+            if bodyPreview.isEmpty { return head }
+            return "\(head): body \"\(bodyPreview)\""
+        case .decoding(let path, let reason):
+            return "response does not decode at \(path): \(reason)"
+        case .bodyTooLarge(let limit, let actual):
+            if let actual { return "body of \(actual) bytes exceeds the limit of \(limit) bytes" }
+            return "body exceeds the limit of \(limit) bytes"
+        case .fileUnreadable(let path, let reason):
+            return "file body \(path) is unreadable: \(reason)"
+        case .bodyNotReplayable(let reason):
+            return "body cannot be read again: \(reason)"
+        case .invalidRequest(let reason):
+            return "invalid request: \(reason)"
+        case .invalidResponse(let reason):
+            return "invalid response: \(reason)"
+        }
+    }
+
+    static func pathWithoutQuery(_ path: String) -> String {
+        if let index = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            return String(path[..<index])
+        }
+        return path
+    }
+}
+
+extension Duration {
+    /// The duration in seconds with millisecond precision, e.g. `1.5 s`, for messages and logs.
+    var secondsDescription: String {
+        let (seconds, attoseconds) = components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        return "\(Double(milliseconds) / 1000) s"
+    }
+
+    /// The duration as a `TimeInterval`.
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

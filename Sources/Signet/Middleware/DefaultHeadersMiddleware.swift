@@ -1,0 +1,43 @@
+import HTTPTypes
+
+/// Adds default header fields, and a `User-Agent`, to requests that do not already carry them.
+public struct DefaultHeadersMiddleware: Middleware {
+    /// The `User-Agent` sent when none is given: `Signet/<version> (<OS>; Swift)`.
+    public static let defaultUserAgent: String = {
+        #if os(Linux)
+        let system = "Linux"
+        #elseif os(macOS)
+        let system = "macOS"
+        #elseif os(Windows)
+        let system = "Windows"
+        #else
+        let system = "unknown"
+        #endif
+        return "Signet/\(SignetVersion.current) (\(system); Swift)"
+    }()
+
+    /// The fields added when absent, `User-Agent` included.
+    public let headerFields: HTTPFields
+
+    /// Creates a middleware adding `headerFields` and `User-Agent: userAgent` where a request lacks them.
+    public init(headerFields: HTTPFields = [:], userAgent: String = DefaultHeadersMiddleware.defaultUserAgent) {
+        var fields = headerFields
+        if fields[.userAgent] == nil { fields[.userAgent] = userAgent }
+        self.headerFields = fields
+    }
+
+    /// Adds the missing default fields and passes the request on.
+    public func intercept(
+        _ request: HTTPRequest,
+        body: Body,
+        context: RequestContext,
+        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+    ) async throws -> (HTTPResponse, Body) {
+        var request = request
+        let present = Set(request.headerFields.map(\.name))
+        for field in headerFields where !present.contains(field.name) {
+            request.headerFields.append(field)
+        }
+        return try await next(request, body, context)
+    }
+}

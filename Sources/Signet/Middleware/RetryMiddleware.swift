@@ -1,0 +1,152 @@
+import Foundation
+import HTTPTypes
+import Logging
+
+/// Retries failed attempts with exponential backoff and full jitter, honouring `Retry-After`.
+///
+/// Rules:
+/// - Only requests that are safe to repeat: idempotent methods (GET, HEAD, PUT, DELETE, OPTIONS, TRACE) or
+///   requests carrying an `Idempotency-Key` header — and only when the body is replayable.
+/// - Only on a transport failure or per-attempt timeout (``SignetError/Kind/transport(underlying:)``,
+///   ``SignetError/Kind/timeout(after:)``) or a status in ``retryableStatuses`` (408, 429, 500, 502, 503, 504).
+///   Cancellation and every other error end the call at once.
+/// - The wait before retry *n* is a random duration in `0 ... min(maxDelay, baseDelay × 2ⁿ⁻¹)` ("full
+///   jitter"), or the server's `Retry-After` (seconds or HTTP-date) when it sends one.
+/// - Bounded by ``maxAttempts`` and by ``maxTotalTime``: no retry starts whose wait would end past the budget.
+///   When the budget is spent the last response is returned (or the last error thrown) unchanged.
+/// - Each retry calls `next` again with `context.attempt` incremented, so the middleware after this one
+///   (clock skew, signing, logging) runs anew: every attempt is signed with a fresh date.
+public struct RetryMiddleware: Middleware {
+    /// The most attempts per call, the first included.
+    public var maxAttempts: Int
+    /// The most time from the first attempt's start to the last retry's start (waits included).
+    public var maxTotalTime: Duration
+    /// The backoff cap for the first retry; it doubles for each further retry.
+    public var baseDelay: Duration
+    /// The largest backoff cap.
+    public var maxDelay: Duration
+    /// The response statuses worth retrying.
+    public var retryableStatuses: Set<Int>
+    /// A random number in `0 ... 1`, the jitter factor. Injectable for tests.
+    public var random: @Sendable () -> Double
+    /// Waits for the given duration; throws when the task is cancelled. Injectable for tests.
+    public var sleep: @Sendable (Duration) async throws -> Void
+    /// A monotonic clock used for the total-time budget. Injectable for tests.
+    public var now: @Sendable () -> ContinuousClock.Instant
+
+    /// The methods retried without an idempotency key.
+    public static let idempotentMethods: Set<HTTPRequest.Method> = [.get, .head, .put, .delete, .options, .trace]
+    /// The header that marks a non-idempotent request as safe to repeat.
+    public static let idempotencyKey = HTTPField.Name("Idempotency-Key")
+
+    /// Creates a retry middleware; the defaults are 3 attempts within 30 s, backoff from 200 ms up to 10 s.
+    public init(
+        maxAttempts: Int = 3,
+        maxTotalTime: Duration = .seconds(30),
+        baseDelay: Duration = .milliseconds(200),
+        maxDelay: Duration = .seconds(10),
+        retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504],
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.maxTotalTime = maxTotalTime
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.retryableStatuses = retryableStatuses
+        self.random = random
+        self.sleep = sleep
+        self.now = now
+    }
+
+    /// True when `request` with `body` may be sent more than once.
+    public static func mayRetry(_ request: HTTPRequest, body: Body) -> Bool {
+        guard body.isReplayable else { return false }
+        if idempotentMethods.contains(request.method) { return true }
+        if let idempotencyKey, request.headerFields[idempotencyKey] != nil { return true }
+        return false
+    }
+
+    /// Sends the request, retrying by the rules above.
+    public func intercept(
+        _ request: HTTPRequest,
+        body: Body,
+        context: RequestContext,
+        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+    ) async throws -> (HTTPResponse, Body) {
+        guard RetryMiddleware.mayRetry(request, body: body) else {
+            return try await next(request, body, context)
+        }
+        let start = now()
+        var context = context
+        var retries = 0
+        while true {
+            let outcome: Result<(HTTPResponse, Body), SignetError>
+            do {
+                let answer = try await next(request, body, context)
+                guard retryableStatuses.contains(answer.0.status.code) else { return answer }
+                outcome = .success(answer)
+            } catch let error as SignetError where error.isRetryableFailure {
+                outcome = .failure(error)
+            }
+            retries += 1
+            let wait = delay(beforeRetry: retries, after: outcome, context: context)
+            guard retries < maxAttempts, !Task.isCancelled, now() + wait <= start + maxTotalTime
+            else { return try outcome.get() }
+            context.logger.info("retrying", metadata: [
+                "signet.operation": "\(context.operation)",
+                "signet.attempt": "\(context.attempt)",
+                "signet.reason": "\(reason(outcome))",
+                "signet.delay": "\(wait.secondsDescription)",
+            ])
+            try await sleep(wait)
+            context.attempt += 1
+        }
+    }
+
+    /// The wait before retry `retry` (1 for the first): the server's `Retry-After` when it parses,
+    /// else full jitter.
+    func delay(beforeRetry retry: Int, after outcome: Result<(HTTPResponse, Body), SignetError>,
+               context: RequestContext) -> Duration {
+        if case .success(let (response, _)) = outcome,
+           let value = response.headerFields[.retryAfter] {
+            if let wait = RetryMiddleware.parseRetryAfter(value, now: context.signingDate) { return wait }
+        }
+        let doublings = min(retry - 1, 32)
+        let cap = min(maxDelay.timeInterval, baseDelay.timeInterval * pow(2, Double(doublings)))
+        let factor = min(1, max(0, random()))
+        return .seconds(cap * factor)
+    }
+
+    /// The wait a `Retry-After` value asks for: delay-seconds, or an HTTP-date relative to `now`
+    /// (a date in the past means no wait). `nil` when the value is neither.
+    public static func parseRetryAfter(_ value: String, now: Date) -> Duration? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if !trimmed.isEmpty, trimmed.utf8.count <= 10, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+           let seconds = Int(trimmed) {
+            return .seconds(seconds)
+        }
+        if let date = HTTPDate.parse(trimmed) {
+            return .seconds(max(0, date.timeIntervalSince(now)))
+        }
+        return nil
+    }
+
+    private func reason(_ outcome: Result<(HTTPResponse, Body), SignetError>) -> String {
+        switch outcome {
+        case .success(let (response, _)): return "status \(response.status.code)"
+        case .failure(let error): return error.description
+        }
+    }
+}
+
+extension SignetError {
+    /// True for failures a retry may cure: a transport failure or a per-attempt timeout.
+    var isRetryableFailure: Bool {
+        switch kind {
+        case .transport, .timeout: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPTypes
+import HTTPTypesFoundation
+
+/// A ``Transport`` over Foundation's `URLSession` (FoundationNetworking on Linux).
+///
+/// In-memory bodies are sent with `upload(for:from:)`, file bodies with `upload(for:fromFile:)` — URLSession
+/// streams the file from disk — and one-shot stream bodies are first collected (up to
+/// ``maxStreamedRequestBytes``). The response body is collected whole; one larger than ``maxResponseBytes``
+/// fails with ``SignetError/Kind/bodyTooLarge(limit:actual:)`` (URLSession has already received it by then).
+/// `URLError`s map to ``SignetError``: `.timedOut` to a timeout, `.cancelled` to cancellation, the rest to
+/// a transport failure.
+public struct URLSessionTransport: Transport {
+    /// The session requests are sent through.
+    public let session: URLSession
+    /// The largest response body accepted.
+    public let maxResponseBytes: Int
+    /// The largest one-shot stream request body accepted (it is collected before sending).
+    public let maxStreamedRequestBytes: Int
+
+    /// Creates a transport over `session` (by default an ephemeral session without cache or cookies).
+    public init(
+        session: URLSession = URLSessionTransport.makeDefaultSession(),
+        maxResponseBytes: Int = 16 * 1024 * 1024,
+        maxStreamedRequestBytes: Int = 16 * 1024 * 1024
+    ) {
+        self.session = session
+        self.maxResponseBytes = maxResponseBytes
+        self.maxStreamedRequestBytes = maxStreamedRequestBytes
+    }
+
+    /// An ephemeral session that neither caches responses nor stores cookies: an API client must see
+    /// every answer of the server, and credentials belong in signed headers.
+    public static func makeDefaultSession() -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        return URLSession(configuration: configuration)
+    }
+
+    /// Sends `request` with `body`; relative requests are resolved against `baseURL`.
+    public func send(_ request: HTTPRequest, body: Body, baseURL: URL) async throws -> (HTTPResponse, Body) {
+        let absolute = try absoluteRequest(request, baseURL: baseURL)
+        guard var urlRequest = URLRequest(httpRequest: absolute) else {
+            throw SignetError(.invalidRequest(reason: "no URL can be formed from the request"),
+                              method: request.method, path: request.path)
+        }
+        if let length = body.length, length > 0 || request.method != .get && request.method != .head {
+            urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
+        }
+        let (data, urlResponse) = try await exchange(urlRequest, body: body, method: request.method)
+        guard let httpURLResponse = urlResponse as? HTTPURLResponse,
+              let response = httpURLResponse.httpResponse
+        else {
+            throw SignetError(.invalidResponse(reason: "not an HTTP response"), method: request.method, path: request.path)
+        }
+        guard data.count <= maxResponseBytes else {
+            throw SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: data.count),
+                              method: request.method, path: request.path, status: response.status)
+        }
+        return (response, Body([UInt8](data)))
+    }
+
+    private func exchange(_ urlRequest: URLRequest, body: Body, method: HTTPRequest.Method) async throws -> (Data, URLResponse) {
+        do {
+            switch body.storage {
+            case .bytes(let bytes) where bytes.isEmpty && (method == .get || method == .head):
+                return try await session.data(for: urlRequest)
+            case .bytes(let bytes):
+                return try await session.upload(for: urlRequest, from: Data(bytes))
+            case .file(let file):
+                return try await session.upload(for: urlRequest, fromFile: URL(fileURLWithPath: file.path))
+            case .stream:
+                let bytes = try await body.collect(upTo: maxStreamedRequestBytes)
+                return try await session.upload(for: urlRequest, from: Data(bytes))
+            }
+        } catch let error as URLError {
+            throw map(error)
+        }
+    }
+
+    private func map(_ error: URLError) -> SignetError {
+        switch error.code {
+        case .timedOut:
+            return SignetError(.timeout(after: .seconds(session.configuration.timeoutIntervalForRequest)))
+        case .cancelled:
+            return SignetError(.cancelled)
+        default:
+            return SignetError(.transport(underlying: error))
+        }
+    }
+
+    private func absoluteRequest(_ request: HTTPRequest, baseURL: URL) throws -> HTTPRequest {
+        if request.scheme != nil, request.authority != nil { return request }
+        guard let base = BaseURLParts(baseURL) else {
+            throw SignetError(.invalidRequest(reason: "base URL \(baseURL.absoluteString) has no scheme or host"),
+                              method: request.method, path: request.path)
+        }
+        return base.resolve(request)
+    }
+}

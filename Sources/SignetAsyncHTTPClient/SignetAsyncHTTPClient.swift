@@ -1,0 +1,1 @@
+// The AsyncHTTPClient transport: being built (issue 3).

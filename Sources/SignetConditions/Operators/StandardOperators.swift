@@ -1,0 +1,55 @@
+/// The built-in operators, registered exactly as a user's operator would be.
+///
+/// Strings compare as Swift `String`s: by Unicode canonical equivalence, at
+/// `Character` (extended grapheme cluster) boundaries, case-sensitively. So
+/// `"é"` (U+00E9) equals `"e\u{301}"` (e + combining acute), and `"café"` written
+/// either way contains `"é"` written either way; but `"e\u{301}"` neither
+/// contains nor starts with `"e"`, because its only character is `é`.
+/// The empty string is contained in, and a prefix of, every string (itself included).
+public enum StandardOperators {
+    /// `eq(a, b)`: `a == b`.
+    public static let eq = ConditionOperator.operands(named: "eq", arity: .exactly(2)) { values in
+        values[0] == values[1]
+    }
+
+    /// `ne(a, b)`: `a != b`.
+    public static let ne = ConditionOperator.operands(named: "ne", arity: .exactly(2)) { values in
+        values[0] != values[1]
+    }
+
+    /// `and(c1, c2, …)`: every condition holds; stops at the first that does not.
+    public static let and = ConditionOperator.conditions(named: "and", arity: .atLeast(1)) { results in
+        results.allSatisfy { $0 }
+    }
+
+    /// `or(c1, c2, …)`: some condition holds; stops at the first that does.
+    public static let or = ConditionOperator.conditions(named: "or", arity: .atLeast(1)) { results in
+        results.contains(true)
+    }
+
+    /// `containsString(text, part)`: `part` occurs in `text` (any string contains `""`).
+    public static let containsString = ConditionOperator.operands(named: "containsString", arity: .exactly(2)) {
+        values in
+        contains(values[0], values[1])
+    }
+
+    /// `startsWith(text, prefix)`: `text` begins with `prefix` (every string starts with `""`).
+    public static let startsWith = ConditionOperator.operands(named: "startsWith", arity: .exactly(2)) { values in
+        values[0].starts(with: values[1])
+    }
+
+    /// All six, in the order above.
+    public static let all: [ConditionOperator] = [eq, ne, and, or, containsString, startsWith]
+
+    /// Character-wise search, spelled out so that no overload (Foundation's `NSString`
+    /// semantics among them) decides what "contains" means.
+    private static func contains(_ text: String, _ part: String) -> Bool {
+        if part.isEmpty { return true }
+        var start = text.startIndex
+        while start < text.endIndex {
+            if text[start...].starts(with: part) { return true }
+            text.formIndex(after: &start)
+        }
+        return false
+    }
+}

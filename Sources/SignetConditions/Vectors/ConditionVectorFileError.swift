@@ -1,0 +1,19 @@
+/// A conditions vector file that cannot be run at all (not JSON, wrong scheme, no
+/// `vectors` array). A single malformed vector is a failed ``VectorOutcome`` instead.
+public struct ConditionVectorFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Where in the file, e.g. `scheme`.
+    public let path: JSONPath
+    /// What is wrong.
+    public let message: String
+
+    /// An error at `path`.
+    public init(at path: JSONPath, _ message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// `path: message`.
+    public var description: String {
+        "\(path): \(message)"
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// Runs a conditions vector file (`"scheme": "conditions"`) through the library.
+///
+/// A file is `{"scheme": "conditions", "description": …, "vectors": [vector, …]}`; a vector is
+///
+/// ```json
+/// { "name": "…", "condition": <ConditionData>, "arguments": ["…", "…"],
+///   "expected": {"result": true} }
+/// ```
+///
+/// or with `"expected": {"error": "<kind>", "path": "condition.args[0]"}` (kinds as in
+/// ``ConditionError/Kind``). Instead of `condition` a vector may give `condition_json`,
+/// the raw text to parse (for faults a JSON value cannot hold: bad syntax, duplicate
+/// members, size). Optional `max_depth` and `max_input_bytes` set ``ConditionLimits``.
+/// The parser is told to expect `arguments.count` arguments. A `condition` is parsed
+/// both as a decoded value and from its bytes re-encoded, and both must agree.
+public enum ConditionVectors {
+    /// The `scheme` of a conditions vector file.
+    public static let scheme = "conditions"
+
+    /// Runs every vector in `data` with the operators of `registry`, in file order.
+    public static func check(
+        data: some Collection<UInt8>, registry: OperatorRegistry = .standard
+    ) throws(ConditionVectorFileError) -> [VectorOutcome] {
+        let output: JSONReader.Output
+        do {
+            output = try JSONReader.read(
+                data, maxBytes: 16 << 20, rootPath: .root, keptDepth: 2 * ConditionLimits.deepestAllowed + 16)
+        } catch {
+            throw ConditionVectorFileError(at: error.path, error.description)
+        }
+        if let truncation = output.truncation {
+            throw ConditionVectorFileError(at: truncation, "the file nests too deeply")
+        }
+        let file = output.value
+        guard case .object(let members) = file else {
+            throw ConditionVectorFileError(at: .root, "a vector file must be an object")
+        }
+        guard case .string(let fileScheme)? = members["scheme"], fileScheme == scheme else {
+            throw ConditionVectorFileError(at: JSONPath([.key("scheme")]), "the scheme must be \"\(scheme)\"")
+        }
+        guard case .array(let vectors)? = members["vectors"] else {
+            throw ConditionVectorFileError(at: JSONPath([.key("vectors")]), "\"vectors\" must be an array")
+        }
+        return vectors.enumerated().map { index, vector in
+            run(vector, at: JSONPath([.key("vectors"), .index(index)]), registry: registry)
+        }
+    }
+
+    // MARK: - One vector
+
+    /// What parsing and evaluating gave.
+    private enum Actual: Equatable, CustomStringConvertible {
+        case result(Bool)
+        case error(kind: String, path: String)
+
+        init(_ attempt: () throws(ConditionError) -> Condition, arguments: [String]) {
+            do {
+                self = .result(try attempt().evaluate(arguments: arguments))
+            } catch {
+                self = .error(kind: error.kind.rawValue, path: error.path.description)
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .result(let result): "result \(result)"
+            case .error(let kind, let path): "error \(kind) at \(path)"
+            }
+        }
+    }
+
+    private struct MalformedVector: Error {
+        let message: String
+    }
+
+    private static func run(_ vector: JSONValue, at path: JSONPath, registry: OperatorRegistry) -> VectorOutcome {
+        guard case .object(let members) = vector else {
+            return VectorOutcome(name: path.description, passed: false, message: "malformed vector: not an object")
+        }
+        let name: String
+        if case .string(let vectorName)? = members["name"] { name = vectorName } else { name = path.description }
+        do {
+            let arguments = try strings(members["arguments"], field: "arguments")
+            let expected = try expectation(members["expected"])
+            let limits = ConditionLimits(
+                maxDepth: try integer(members["max_depth"], field: "max_depth") ?? ConditionLimits.default.maxDepth,
+                maxInputBytes: try integer(members["max_input_bytes"], field: "max_input_bytes")
+                    ?? ConditionLimits.default.maxInputBytes)
+            let parser = ConditionParser(registry: registry, argumentCount: arguments.count, limits: limits)
+            let actual: Actual
+            switch (members["condition"], members["condition_json"]) {
+            case (let condition?, nil):
+                let fromValue = Actual({ () throws(ConditionError) in try parser.parse(condition) }, arguments: arguments)
+                let bytes: Data
+                do { bytes = try JSONEncoder().encode(condition) } catch {
+                    throw MalformedVector(message: "the condition cannot be re-encoded: \(error)")
+                }
+                let fromBytes = Actual({ () throws(ConditionError) in try parser.parse(bytes) }, arguments: arguments)
+                guard fromValue == fromBytes else {
+                    return VectorOutcome(
+                        name: name, passed: false,
+                        message: "parsing the value gave \(fromValue) but parsing its bytes gave \(fromBytes)")
+                }
+                actual = fromValue
+            case (nil, .string(let text)?):
+                actual = Actual({ () throws(ConditionError) in try parser.parse(Array(text.utf8)) }, arguments: arguments)
+            default:
+                throw MalformedVector(message: "needs exactly one of \"condition\" and a \"condition_json\" string")
+            }
+            return actual == expected
+                ? VectorOutcome(name: name, passed: true, message: actual.description)
+                : VectorOutcome(name: name, passed: false, message: "expected \(expected), got \(actual)")
+        } catch let error as MalformedVector {
+            return VectorOutcome(name: name, passed: false, message: "malformed vector: \(error.message)")
+        } catch {
+            return VectorOutcome(name: name, passed: false, message: "malformed vector: \(error)")
+        }
+    }
+
+    private static func expectation(_ value: JSONValue?) throws -> Actual {
+        guard case .object(let expected)? = value else {
+            throw MalformedVector(message: "\"expected\" must be an object")
+        }
+        switch (expected["result"], expected["error"], expected["path"]) {
+        case (.bool(let result)?, nil, nil):
+            return .result(result)
+        case (nil, .string(let kind)?, .string(let path)?):
+            guard ConditionError.Kind(rawValue: kind) != nil else {
+                throw MalformedVector(message: "\(kind) is not an error kind")
+            }
+            return .error(kind: kind, path: path)
+        default:
+            throw MalformedVector(message: "\"expected\" must be {\"result\": bool} or {\"error\": kind, \"path\": path}")
+        }
+    }
+
+    private static func strings(_ value: JSONValue?, field: String) throws -> [String] {
+        guard case .array(let elements)? = value else {
+            throw MalformedVector(message: "\"\(field)\" must be an array of strings")
+        }
+        return try elements.map { element in
+            guard case .string(let string) = element else {
+                throw MalformedVector(message: "\"\(field)\" must be an array of strings")
+            }
+            return string
+        }
+    }
+
+    private static func integer(_ value: JSONValue?, field: String) throws -> Int? {
+        guard let value else { return nil }
+        guard case .number(let number) = value, let integer = Int(exactly: number) else {
+            throw MalformedVector(message: "\"\(field)\" must be an integer")
+        }
+        return integer
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import HTTPTypes
+import Signet
+import SignetCrypto
+
+/// `GameSystemSigner` plugs into the client's `SigningMiddleware`: it hashes the body (streaming a file
+/// body in one pass with constant memory) and sets `Date`, `Content-MD5`, `Authorization` and
+/// `Content-Type` on the request.
+extension GameSystemSigner: RequestSigner {
+    /// Signs `request` for `date`; the signed path is the request's path without its query.
+    public func sign(_ request: inout HTTPRequest, body: Body, date: Date) async throws {
+        let contentMD5: String
+        if let bytes = body.inMemoryBytes {
+            contentMD5 = try MD5.hash(bytes).base64
+        } else {
+            var md5 = try MD5()
+            try body.forEachChunk { md5.update($0) }
+            contentMD5 = try md5.finalize().base64
+        }
+        let signature = try sign(
+            method: request.method.rawValue, target: request.path ?? "/", contentMD5: contentMD5, date: date)
+        signature.apply(to: &request.headerFields)
+    }
+}

@@ -1,0 +1,1 @@
+// The reference server: being built (issue 3).

@@ -1,0 +1,1 @@
+print("signet-server: being built (issue 3)")

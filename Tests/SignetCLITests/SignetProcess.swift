@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Runs the built `signet` executable as a user would, capturing exit status, stdout and stderr.
+///
+/// The child's environment is this process's minus every `SIGNET_*` variable (so a secret set in the
+/// developer's shell never leaks into a test), plus exactly what the test passes, and `NO_COLOR=1`.
+struct SignetProcess {
+    /// What a run produced.
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        /// The non-empty lines of stdout.
+        var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+    }
+
+    /// Where the package root is (Tests/SignetCLITests/… is two levels below it).
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `signet` executable next to the running test binary (any scratch path), or under the package's build folders.
+    static func executable() throws -> URL {
+        var directories: [URL] = []
+        let running = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        for start in [running, URL(fileURLWithPath: CommandLine.arguments.first ?? ""), Bundle.main.bundleURL, Bundle.main.executableURL]
+            .compactMap({ $0 }) {
+            var directory = start.deletingLastPathComponent()
+            for _ in 0..<4 {
+                directories.append(directory)
+                directory = directory.deletingLastPathComponent()
+            }
+        }
+        for scratch in [".build-tests", ".build"] {
+            directories.append(packageRoot.appendingPathComponent(scratch).appendingPathComponent("debug"))
+        }
+        for directory in directories {
+            let candidate = directory.appendingPathComponent("signet")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate
+            }
+        }
+        throw SignetNotFound(searched: directories.map(\.path))
+    }
+
+    struct SignetNotFound: Error, CustomStringConvertible {
+        let searched: [String]
+        var description: String { "the signet executable was not found in: \(searched.joined(separator: ", "))" }
+    }
+
+    /// Runs `signet` with `arguments` and the extra `environment`, in the package root.
+    static func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Output {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signet-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stdoutURL = directory.appendingPathComponent("stdout"), stderrURL = directory.appendingPathComponent("stderr")
+        try Data().write(to: stdoutURL)
+        try Data().write(to: stderrURL)
+        let stdout = try FileHandle(forWritingTo: stdoutURL), stderr = try FileHandle(forWritingTo: stderrURL)
+
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SIGNET_") }
+        environment["NO_COLOR"] = "1"
+        for (key, value) in extra { environment[key] = value }
+
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = packageRoot
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        try stdout.close()
+        try stderr.close()
+        return Output(
+            status: status,
+            stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
+            stderr: try String(contentsOf: stderrURL, encoding: .utf8))
+    }
+}
+
+/// A temporary directory for files a test hands to `signet`, removed afterwards.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("signet-cli-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Writes `contents` to a new file and returns its path.
+    func file(named name: String, contents: Data) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try contents.write(to: file)
+        return file.path
+    }
+
+    func file(named name: String, text: String) throws -> String {
+        try file(named: name, contents: Data(text.utf8))
+    }
+}
