@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The C boundary: one small inline function per libcrypto call Swift needs.
@@ -49,6 +51,9 @@ let package = Package(
             dependencies: [
                 "Signet",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .target(
@@ -72,10 +77,17 @@ let package = Package(
         .target(
             name: "SignetServer",
             dependencies: [
+                "Signet",
                 "SignetCrypto",
                 "SignetGameSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(name: "signet-server", dependencies: ["SignetServer"]),
@@ -83,9 +95,13 @@ let package = Package(
             name: "signet",
             dependencies: [
                 "SignetCrypto",
+                "Signet",
                 "SignetGameSystem",
                 "SignetConditions",
+                "SignetServer",
+                "SignetAsyncHTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The benchmark's baseline: the same libcrypto work done straight from C.
@@ -94,12 +110,16 @@ let package = Package(
             name: "signet-bench",
             dependencies: ["SignetCrypto", "SignetGameSystem", "CSignetBenchFloor"]
         ),
-        .testTarget(name: "SignetCryptoTests", dependencies: ["SignetCrypto"]),
+        // Helpers shared by the test targets (vector files, independent decoders, temporary folders).
+        .target(name: "SignetTestSupport", path: "Tests/SignetTestSupport"),
+        .testTarget(name: "SignetCryptoTests", dependencies: ["SignetCrypto", "SignetTestSupport"]),
         .testTarget(
             name: "SignetTests",
             dependencies: ["Signet", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "SignetGameSystemTests", dependencies: ["SignetGameSystem", "SignetCrypto"]),
+        .testTarget(
+            name: "SignetGameSystemTests", dependencies: ["SignetGameSystem", "SignetCrypto", "SignetTestSupport"]
+        ),
         .testTarget(name: "SignetWorldsTests", dependencies: ["SignetWorlds"]),
         .testTarget(
             name: "SignetPuzzlesTests",
@@ -109,6 +129,17 @@ let package = Package(
         .testTarget(name: "SignetTriviaTests", dependencies: ["SignetTrivia"]),
         // Runs the built `signet` executable as a user would (exit status, stdout, stderr).
         .testTarget(name: "SignetCLITests", dependencies: ["signet"]),
+        .testTarget(
+            name: "SignetServerTests",
+            dependencies: [
+                "SignetServer",
+                "Signet",
+                "SignetGameSystem",
+                "SignetAsyncHTTPClient",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

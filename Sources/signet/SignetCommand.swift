@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Logging
 
 /// `signet`: sign and verify GameSystem requests, check test vectors, and talk to the Signet services.
 @main
@@ -10,6 +12,30 @@ struct SignetCommand: AsyncParsableCommand {
             Secrets are never command-line arguments: they come from environment variables or files.
             Exit status: 0 success, 1 a failure explained on stderr, 64 and up for usage errors.
             """,
-        subcommands: [SignCommand.self, VectorsCommand.self]
+        subcommands: [
+            DemoCommand.self, PlayerCommand.self, EventCommand.self, AvatarCommand.self,
+            SignCommand.self, VectorsCommand.self,
+        ]
     )
+
+    /// Sets up logging before any command runs: to stderr, at `warning` unless `SIGNET_LOG_LEVEL` says
+    /// otherwise (trace, debug, info, notice, warning, error, critical), so stdout carries only results.
+    static func main() async {
+        let level = ProcessInfo.processInfo.environment["SIGNET_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

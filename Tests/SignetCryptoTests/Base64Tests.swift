@@ -1,5 +1,6 @@
 import Foundation
 import SignetCrypto
+import SignetTestSupport
 import Testing
 
 /// Strict base64: every rejection with its exact offset, and round trips checked against Foundation.

@@ -1,5 +1,6 @@
 import Foundation
 import SignetCrypto
+import SignetTestSupport
 import Testing
 
 /// `hash(contentsOfFile:)` streams a file: same digest as in memory (and as `openssl dgst`), typed errors.

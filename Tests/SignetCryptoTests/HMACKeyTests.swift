@@ -1,4 +1,5 @@
 import SignetCrypto
+import SignetTestSupport
 import Testing
 
 /// One prepared key serves many messages, sequentially and from many tasks at once, and never shows its secret.

@@ -1,5 +1,6 @@
 import Foundation
 import SignetCrypto
+import SignetTestSupport
 import Testing
 
 @Suite("Hex")

@@ -1,5 +1,6 @@
 import Foundation
 import SignetCrypto
+import SignetTestSupport
 import Testing
 
 /// Repeated hashing and MACing frees what it allocates: resident memory stays flat.

@@ -1,5 +1,6 @@
 import Foundation
 import SignetCrypto
+import SignetTestSupport
 import Testing
 
 /// Every published vector (RFC 1321, RFC 3174, RFC 2202, RFC 4648) through the public API, with the

@@ -1,4 +1,5 @@
 import SignetCrypto
+import SignetTestSupport
 import Testing
 
 /// Streaming gives what one shot gives, whatever the chunking; hashers are values; finalize resets.

@@ -1,5 +1,6 @@
 import Foundation
 import SignetGameSystem
+import SignetTestSupport
 import Testing
 
 /// `yyyyMMdd HH:mm:ss UTC`: formatting against known values and Foundation's DateFormatter, strict parsing.

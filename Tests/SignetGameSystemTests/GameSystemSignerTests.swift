@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import SignetCrypto
 import SignetGameSystem
+import SignetTestSupport
 import Testing
 
 /// The signer: expected values from Python's hmac/hashlib (Vectors/generate.py or typed in here).

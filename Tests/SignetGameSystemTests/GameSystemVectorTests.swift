@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import SignetCrypto
 import SignetGameSystem
+import SignetTestSupport
 import Testing
 
 /// The committed signing and verification vectors (expected values from Vectors/generate.py, Python's

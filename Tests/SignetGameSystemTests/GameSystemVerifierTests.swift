@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import SignetCrypto
 import SignetGameSystem
+import SignetTestSupport
 import Testing
 
 /// The verifier: every failure reason, the order of the checks, the window's edges, and what errors reveal.

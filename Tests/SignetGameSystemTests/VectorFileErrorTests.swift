@@ -1,6 +1,7 @@
 import Foundation
 import SignetCrypto
 import SignetGameSystem
+import SignetTestSupport
 import Testing
 
 /// A vector file that cannot be used is a `VectorFileError` with the JSON path of the fault, never a crash.

@@ -1,0 +1,64 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import Signet
+
+/// Converts between Signet's swift-http-types currency and AsyncHTTPClient's request and response types.
+enum AsyncHTTPClientConversion {
+    /// The `HTTPClientRequest` for `request` with `body`, its URL made absolute against `baseURL` when needed.
+    static func clientRequest(_ request: HTTPRequest, body: Body, baseURL: URL) throws -> HTTPClientRequest {
+        var clientRequest = HTTPClientRequest(url: try url(of: request, baseURL: baseURL))
+        clientRequest.method = HTTPMethod(rawValue: request.method.rawValue)
+        for field in request.headerFields where !framingFields.contains(field.name) {
+            clientRequest.headers.add(name: field.name.rawName, value: field.value)
+        }
+        clientRequest.body = self.body(body, method: request.method)
+        return clientRequest
+    }
+
+    /// Request fields AsyncHTTPClient derives from the body itself; sending ours too could contradict it.
+    private static let framingFields: Set<HTTPField.Name> = [.contentLength, .transferEncoding]
+
+    /// The body to send: nil for an empty GET or HEAD, one buffer for bytes, a stream of known length for a file.
+    static func body(_ body: Body, method: HTTPRequest.Method) -> HTTPClientRequest.Body? {
+        if let bytes = body.inMemoryBytes {
+            if bytes.isEmpty, method == .get || method == .head { return nil }
+            return .bytes(ByteBuffer(bytes: bytes))
+        }
+        let length: HTTPClientRequest.Body.Length = body.length.map { .known(Int64($0)) } ?? .unknown
+        return .stream(BodyByteBuffers(body: body), length: length)
+    }
+
+    /// `scheme://authority/path?query` of `request`; scheme and authority come from `baseURL` when missing,
+    /// and then the base URL's path prefixes the request's path.
+    static func url(of request: HTTPRequest, baseURL: URL) throws -> String {
+        let path = request.path ?? "/"
+        if let scheme = request.scheme, let authority = request.authority {
+            return "\(scheme)://\(authority)\(path)"
+        }
+        guard let components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
+              let scheme = components.scheme, var host = components.percentEncodedHost, !host.isEmpty
+        else {
+            throw SignetError(.invalidRequest(reason: "base URL \(baseURL.absoluteString) has no scheme or host"),
+                              method: request.method, path: request.path)
+        }
+        if host.contains(":"), !host.hasPrefix("[") { host = "[\(host)]" }
+        let authority = request.authority ?? (components.port.map { "\(host):\($0)" } ?? host)
+        if request.authority != nil { return "\(request.scheme ?? scheme)://\(authority)\(path)" }
+        var basePath = components.percentEncodedPath
+        while basePath.hasSuffix("/") { basePath.removeLast() }
+        return "\(request.scheme ?? scheme)://\(authority)\(basePath)\(path.hasPrefix("/") ? path : "/" + path)"
+    }
+
+    /// `headers` as swift-http-types fields; a name that is not a valid field name is dropped.
+    static func fields(_ headers: HTTPHeaders) -> HTTPFields {
+        var fields = HTTPFields()
+        for header in headers {
+            guard let name = HTTPField.Name(header.name) else { continue }
+            fields.append(HTTPField(name: name, value: header.value))
+        }
+        return fields
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The GameSystem routes (DESIGN.md "Services: GameSystem"), each behind signature verification:
+///
+/// - `GET /{tenant}/client/players/{player}` — the player;
+/// - `PUT /{tenant}/client/players/{player}` — body `{"avatar": {"Top": id}}`, answers the updated player;
+///   an unknown component or option → 422;
+/// - `GET /{tenant}/client/avatar_components` — Top and Bottom with their options;
+/// - `POST /{tenant}/admin/player_external_events` — body `{"player", "external_event_id"}`; honours
+///   `Idempotency-Key` (per API key: a repeat answers the first response, marked `Idempotent-Replayed: true`).
+///
+/// Client routes accept only client keys, the admin route only admin keys. Unknown tenant, player or event
+/// → 404; a body that does not decode → 400 naming the JSON path.
+struct GameSystemService: ReferenceService {
+    /// The data the routes read and change.
+    let state: GameSystemState
+
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")
+    static let idempotentReplayed = HTTPField.Name("Idempotent-Replayed")
+    /// The longest `Idempotency-Key` accepted.
+    static let maxIdempotencyKeyLength = 255
+
+    func register(on router: Router<ReferenceRequestContext>, environment: ReferenceEnvironment) {
+        let state = self.state
+        let client = router.group(":tenant/client").add(middleware: SignatureVerificationMiddleware(
+            role: .client, checks: environment.signatures, maxBodyBytes: environment.maxBodyBytes))
+        client.get("players/:player") { _, context in
+            let player = try await state.player(tenant: context.parameters.require("tenant"),
+                                                player: context.parameters.require("player"))
+            return try JSONResponse.make(player)
+        }
+        client.put("players/:player") { request, context in
+            let update = try JSONRequest.decode(PlayerUpdate.self, from: try await request.body.collect(upTo: .max))
+            let player = try await state.updateAvatar(
+                tenant: context.parameters.require("tenant"), player: context.parameters.require("player"),
+                choices: update.avatar)
+            return try JSONResponse.make(player)
+        }
+        client.get("avatar_components") { _, context in
+            try JSONResponse.make(try await state.avatarComponents(tenant: context.parameters.require("tenant")))
+        }
+
+        let admin = router.group(":tenant/admin").add(middleware: SignatureVerificationMiddleware(
+            role: .admin, checks: environment.signatures, maxBodyBytes: environment.maxBodyBytes))
+        admin.post("player_external_events") { request, context in
+            let event = try JSONRequest.decode(ExternalEventRequest.self, from: try await request.body.collect(upTo: .max))
+            let claim = try Self.claim(request, context: context)
+            let (stored, replayed) = await state.processEvent(
+                tenant: try context.parameters.require("tenant"), event: event, at: environment.clock(), claim: claim)
+            var fields = HTTPFields()
+            if replayed, let name = Self.idempotentReplayed { fields[name] = "true" }
+            return JSONResponse.make(bytes: stored.body, status: HTTPResponse.Status(code: stored.status),
+                                     headerFields: fields)
+        }
+    }
+
+    /// The idempotency claim of a request carrying `Idempotency-Key`, or `nil` without one.
+    private static func claim(_ request: Request, context: ReferenceRequestContext) throws(ReferenceAPIError) -> IdempotencyClaim? {
+        guard let name = idempotencyKey, let key = request.headers[name] else { return nil }
+        guard !key.isEmpty, key.count <= maxIdempotencyKeyLength else {
+            throw ReferenceAPIError(.badRequest,
+                "Idempotency-Key must be 1 to \(maxIdempotencyKeyLength) characters, not \(key.count)")
+        }
+        let fingerprint = "\(request.method.rawValue) \(request.uri.path) \(context.receivedBody?.md5Base64 ?? "")"
+        return IdempotencyClaim(apiKey: context.apiKey ?? "", key: key, fingerprint: fingerprint)
+    }
+}

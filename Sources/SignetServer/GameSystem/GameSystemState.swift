@@ -1,0 +1,111 @@
+import Foundation
+
+/// The GameSystem data of a running reference server, in memory, changed one request at a time.
+actor GameSystemState {
+    private var tenants: [String: TenantData]
+    private var idempotency = IdempotencyRecords()
+
+    init(tenants: [String: TenantData] = GameSystemSeed.tenants) {
+        self.tenants = tenants
+    }
+
+    func player(tenant: String, player: String) throws(ReferenceAPIError) -> Player {
+        let data = try tenantData(tenant)
+        guard let found = data.players[player] else { throw Self.unknownPlayer(player, tenant) }
+        return found
+    }
+
+    func avatarComponents(tenant: String) throws(ReferenceAPIError) -> [AvatarComponent] {
+        try tenantData(tenant).avatarComponents
+    }
+
+    /// Sets the chosen option per component; every choice is checked before any is applied.
+    func updateAvatar(tenant: String, player: String, choices: [String: Int]) throws(ReferenceAPIError) -> Player {
+        let data = try tenantData(tenant)
+        guard var updated = data.players[player] else { throw Self.unknownPlayer(player, tenant) }
+        for (componentName, optionID) in choices.sorted(by: { $0.key < $1.key }) {
+            guard let component = data.avatarComponents.first(where: { $0.name == componentName }) else {
+                let known = data.avatarComponents.map(\.name).joined(separator: ", ")
+                throw ReferenceAPIError(.unprocessableContent,
+                    "avatar.\(componentName): no avatar component is named '\(componentName)' (known: \(known))")
+            }
+            guard component.options.contains(where: { $0.id == optionID }) else {
+                let known = component.options.map { String($0.id) }.joined(separator: ", ")
+                throw ReferenceAPIError(.unprocessableContent,
+                    "avatar.\(componentName): option \(optionID) does not exist for \(componentName) (options: \(known))")
+            }
+            updated.avatar[componentName] = optionID
+        }
+        tenants[tenant]?.players[player] = updated
+        return updated
+    }
+
+    /// Applies an event's rule to a player, once per idempotency claim, and returns the response to send.
+    func processEvent(
+        tenant: String, event: ExternalEventRequest, at date: Date, claim: IdempotencyClaim?
+    ) -> (response: StoredResponse, replayed: Bool) {
+        if let claim {
+            switch idempotency.lookup(claim) {
+            case .replay(let stored): return (stored, true)
+            case .conflict:
+                let error = ReferenceAPIError(.unprocessableContent,
+                    "Idempotency-Key '\(claim.key)' was already used for a different request")
+                return (Self.store(error), false)
+            case .new: break
+            }
+        }
+        let response: StoredResponse
+        do {
+            response = try StoredResponse(status: 200, body: JSONResponse.encode(apply(event, tenant: tenant, at: date)))
+        } catch let error as ReferenceAPIError {
+            response = Self.store(error)
+        } catch {
+            response = Self.store(ReferenceAPIError(.internalServerError, "the result could not be encoded"))
+        }
+        if let claim { idempotency.store(response, for: claim) }
+        return (response, false)
+    }
+
+    private func apply(_ event: ExternalEventRequest, tenant: String, at date: Date) throws(ReferenceAPIError) -> ExternalEventResult {
+        let data = try tenantData(tenant)
+        guard var player = data.players[event.player] else { throw Self.unknownPlayer(event.player, tenant) }
+        guard let rule = data.rules[event.externalEventID] else {
+            throw .notFound("external event '\(event.externalEventID)' is not defined in tenant '\(tenant)'")
+        }
+        let timestamp = date.formatted(.iso8601)
+        var pointsAwarded = Dictionary(player.pointTypes.map { ($0.name, 0) }, uniquingKeysWith: { first, _ in first })
+        for (name, amount) in rule.points.sorted(by: { $0.key < $1.key }) {
+            if let index = player.pointTypes.firstIndex(where: { $0.name == name }) {
+                player.pointTypes[index].amount += amount
+            } else {
+                player.pointTypes.append(PointBalance(name: name, amount: amount))
+            }
+            pointsAwarded[name, default: 0] += amount
+        }
+        var awards: [AchievementAward] = []
+        if let id = rule.achievementID, let achievement = data.achievements[id],
+           !player.achievements.contains(where: { $0.id == id }) {
+            player.achievements.append(AwardedAchievement(
+                id: id, name: achievement.name, description: achievement.description,
+                imageURL: achievement.imageURL, awardedAt: timestamp))
+            awards.append(AchievementAward(achievementID: id, createdAt: timestamp))
+        }
+        tenants[tenant]?.players[event.player] = player
+        return ExternalEventResult(
+            message: "\(event.externalEventID) processed for \(event.player)",
+            ruleResults: RuleResults(pointsAwarded: pointsAwarded, achievementsAwarded: awards))
+    }
+
+    private func tenantData(_ tenant: String) throws(ReferenceAPIError) -> TenantData {
+        guard let data = tenants[tenant] else { throw .notFound("tenant '\(tenant)' does not exist") }
+        return data
+    }
+
+    private static func unknownPlayer(_ player: String, _ tenant: String) -> ReferenceAPIError {
+        .notFound("player '\(player)' does not exist in tenant '\(tenant)'")
+    }
+
+    private static func store(_ error: ReferenceAPIError) -> StoredResponse {
+        StoredResponse(status: error.status.code, body: JSONResponse.errorBody(error.message))
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// The Signet reference server: every protocol Signet speaks, in memory, on a real socket.
+///
+/// ```swift
+/// let server = try await ReferenceServer.start()          // 127.0.0.1, an ephemeral port
+/// let client = Client(baseURL: server.baseURL, transport: URLSessionTransport(), middleware: …)
+/// server.faults.inject(.serviceUnavailable(), count: 2)   // misbehave on purpose
+/// await server.stop()
+/// ```
+///
+/// Several servers may run in one process (each test its own). Every response carries exactly one HTTP
+/// `Date` header, from the configuration's clock. It is for tests, examples and demos; its demo keys
+/// (``DemoCredentials``) are public.
+public final class ReferenceServer: Sendable {
+    /// The port the server listens on (the ephemeral one picked when the configuration asked for 0).
+    public let port: Int
+    /// `http://HOST:PORT` — the address clients use (`127.0.0.1` when bound to all IPv4 interfaces).
+    public let baseURL: URL
+    /// The faults the server injects; change them at any time.
+    public let faults: FaultPlan
+    /// The configuration the server was started with.
+    public let configuration: ReferenceServerConfiguration
+
+    private let serviceGroup: ServiceGroup
+    private let runTask: Task<Void, any Error>
+
+    private init(port: Int, baseURL: URL, faults: FaultPlan, configuration: ReferenceServerConfiguration,
+                 serviceGroup: ServiceGroup, runTask: Task<Void, any Error>) {
+        self.port = port
+        self.baseURL = baseURL
+        self.faults = faults
+        self.configuration = configuration
+        self.serviceGroup = serviceGroup
+        self.runTask = runTask
+    }
+
+    /// Binds, starts serving, and returns once the server is listening.
+    /// - Throws: ``ReferenceServerError`` when the address cannot be bound.
+    public static func start(_ configuration: ReferenceServerConfiguration = .init()) async throws -> ReferenceServer {
+        let address = "\(configuration.host):\(configuration.port)"
+        let faults = configuration.faults ?? FaultPlan()
+        let environment = ReferenceEnvironment(
+            clock: configuration.clock, window: configuration.window, maxBodyBytes: configuration.maxBodyBytes,
+            signatures: try SignatureChecks.demo(window: configuration.window, clock: configuration.clock))
+        let responder = ServerResponder(
+            router: ReferenceRouter.build(services: ReferenceRouter.services(), environment: environment),
+            faults: faults, clock: configuration.clock, logger: configuration.logger)
+
+        let (ports, portContinuation) = AsyncStream<Int?>.makeStream()
+        let server = try HTTPServerBuilder.http1().buildServer(
+            configuration: ServerConfiguration(address: .hostname(configuration.host, port: configuration.port)),
+            eventLoopGroup: EventLoopGroupProvider.singleton.eventLoopGroup,
+            logger: configuration.logger,
+            responder: { (request, writer: consuming ResponseWriter, channel) in
+                try await responder.respond(to: request, writer: writer, channel: channel)
+            },
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port)
+                portContinuation.finish()
+            })
+        var groupConfiguration = ServiceGroupConfiguration(services: [server], logger: configuration.logger)
+        // A graceful stop waits for requests in flight; past this, they are cancelled.
+        groupConfiguration.maximumGracefulShutdownDuration = .seconds(5)
+        let serviceGroup = ServiceGroup(configuration: groupConfiguration)
+        let runTask = Task {
+            defer { portContinuation.finish() }
+            try await serviceGroup.run()
+        }
+
+        var iterator = ports.makeAsyncIterator()
+        guard let boundPort = await iterator.next() ?? nil else {
+            await serviceGroup.triggerGracefulShutdown()
+            switch await runTask.result {
+            case .failure(let error): throw ReferenceServerError(address: address, reason: String(describing: error))
+            case .success: throw ReferenceServerError(address: address, reason: "the server stopped before listening")
+            }
+        }
+        guard let baseURL = Self.baseURL(host: configuration.host, port: boundPort) else {
+            await serviceGroup.triggerGracefulShutdown()
+            _ = await runTask.result
+            throw ReferenceServerError(address: address, reason: "no URL can be formed for host '\(configuration.host)'")
+        }
+        return ReferenceServer(port: boundPort, baseURL: baseURL, faults: faults, configuration: configuration,
+                               serviceGroup: serviceGroup, runTask: runTask)
+    }
+
+    /// Stops accepting connections, lets requests in flight finish (up to 5 s), and returns once stopped.
+    /// Calling it again does nothing more.
+    public func stop() async {
+        await serviceGroup.triggerGracefulShutdown()
+        _ = await runTask.result
+    }
+
+    /// Serves until SIGINT or SIGTERM, then stops gracefully (for the `signet-server` executable).
+    /// - Throws: the server's own error if it fails before a signal arrives.
+    public func run() async throws {
+        let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await _ in signals { break }
+                await self.stop()
+            }
+            group.addTask {
+                try await self.runTask.value
+            }
+            defer { group.cancelAll() }
+            _ = try await group.next()
+        }
+        await stop()
+    }
+
+    /// `http://host:port`, with a wildcard bind address replaced by the matching loopback address.
+    static func baseURL(host: String, port: Int) -> URL? {
+        var components = URLComponents()
+        components.scheme = "http"
+        switch host {
+        case "0.0.0.0", "": components.host = "127.0.0.1"
+        case "::": components.host = "[::1]"
+        default: components.host = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        }
+        components.port = port
+        return components.url
+    }
+}

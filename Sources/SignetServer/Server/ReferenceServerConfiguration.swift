@@ -1,0 +1,40 @@
+import Foundation
+import Logging
+
+/// How a ``ReferenceServer`` listens and behaves: address, signature window, clock, faults, logger.
+public struct ReferenceServerConfiguration: Sendable {
+    /// The address to bind (`127.0.0.1` by default: the server is for tests, demos and local tools).
+    public var host: String
+    /// The port to bind; `0` picks a free ephemeral port (read it back from ``ReferenceServer/port``).
+    public var port: Int
+    /// The largest accepted |server time − request `Date`|, in seconds (20 by default).
+    public var window: TimeInterval
+    /// The server's clock: used to verify `Date` headers, to stamp every response's HTTP `Date` header and
+    /// the times in GameSystem answers. Inject one to simulate a server whose clock differs from the client's.
+    public var clock: @Sendable () -> Date
+    /// The fault plan to use; `nil` gives the server a fresh, empty one (``ReferenceServer/faults``).
+    public var faults: FaultPlan?
+    /// The largest request body a signed route collects (1 MiB by default); larger bodies get 413.
+    public var maxBodyBytes: Int
+    /// The logger for the server and its requests.
+    public var logger: Logger
+
+    /// Creates a configuration; every parameter has the default described on its property.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        window: TimeInterval = 20,
+        clock: @escaping @Sendable () -> Date = { Date() },
+        faults: FaultPlan? = nil,
+        maxBodyBytes: Int = 1024 * 1024,
+        logger: Logger = Logger(label: "signet.server")
+    ) {
+        self.host = host
+        self.port = port
+        self.window = window
+        self.clock = clock
+        self.faults = faults
+        self.maxBodyBytes = maxBodyBytes
+        self.logger = logger
+    }
+}

@@ -1,1 +1,0 @@
-// The reference server: being built (issue 3).

@@ -1,0 +1,46 @@
+import SignetGameSystem
+
+/// The player drawn for a person: a framed, coloured card on a terminal, plain lines otherwise.
+struct PlayerCard {
+    let player: Player
+    let components: [AvatarComponent]
+    let terminal: Terminal
+
+    private struct Row {
+        let label: String
+        let value: String
+        let style: Terminal.Style?
+    }
+
+    func render() -> [String] {
+        let points = player.pointTypes.isEmpty
+            ? "no points yet"
+            : player.pointTypes.map { "\($0.amount) \($0.name)" }.joined(separator: ", ")
+        let achievements = player.achievements.map { "★ \($0.name)" + ($0.description.map { " — \($0)" } ?? "") }
+        let avatar = AvatarArt.describe(player.avatar, components: components)
+        guard terminal.rich else {
+            return ["Player: \(player.nickname) (id \(player.id))", "Points: \(points)",
+                    "Achievements: " + (achievements.isEmpty ? "none yet" : achievements.joined(separator: "; ")),
+                    "Avatar: \(avatar)"]
+        }
+        var rows = [Row(label: "Points", value: points, style: .yellow)]
+        if achievements.isEmpty { rows.append(Row(label: "Achievements", value: "none yet", style: .dim)) }
+        for (index, text) in achievements.enumerated() {
+            rows.append(Row(label: index == 0 ? "Achievements" : "", value: text, style: .magenta))
+        }
+        rows.append(Row(label: "Avatar", value: avatar, style: nil))
+
+        func plain(_ row: Row) -> String { " " + row.label.padding(toLength: 13, withPad: " ", startingAt: 0) + row.value }
+        let title = " " + player.nickname
+        let width = max(36, title.count + 2, rows.map { plain($0).count + 1 }.max() ?? 0)
+        var lines = ["╭" + String(repeating: "─", count: width) + "╮"]
+        lines.append("│" + terminal.styled(title, .bold, .cyan) + String(repeating: " ", count: width - title.count) + "│")
+        for row in rows {
+            let value = row.style.map { terminal.styled(row.value, $0) } ?? row.value
+            let text = " " + row.label.padding(toLength: 13, withPad: " ", startingAt: 0) + value
+            lines.append("│" + text + String(repeating: " ", count: width - plain(row).count) + "│")
+        }
+        lines.append("╰" + String(repeating: "─", count: width) + "╯")
+        return lines
+    }
+}

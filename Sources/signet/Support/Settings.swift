@@ -1,0 +1,96 @@
+import Foundation
+
+/// Settings shared by the networked commands, resolved as flags > environment > config file > defaults.
+///
+/// The config file (`~/.config/signet/config.json`, or `--config FILE`) is a JSON object with any of:
+/// `base_url`, `tenant`, `player`, `client_key`, `client_secret_file`, `admin_key`, `admin_secret_file`,
+/// `login`. It names secret *files*, never secrets, so it can be shared or committed without leaking them.
+struct Settings {
+    let baseURL: URL?
+    let tenant: String
+    let player: String
+    let clientKey: String?
+    let clientSecretFile: String?
+    let adminKey: String?
+    let adminSecretFile: String?
+    let login: String?
+    let environment: [String: String]
+
+    struct File: Decodable {
+        var base_url: String?
+        var tenant: String?
+        var player: String?
+        var client_key: String?
+        var client_secret_file: String?
+        var admin_key: String?
+        var admin_secret_file: String?
+        var login: String?
+    }
+
+    /// Loads settings for `options`; a config file that exists but cannot be read is an error.
+    static func load(_ options: ServiceOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
+        let file = try loadFile(explicit: options.config, environment: environment)
+        func pick(_ flag: String?, _ variable: String, _ fromFile: String?) -> String? {
+            if let flag, !flag.isEmpty { return flag }
+            if let value = environment[variable], !value.isEmpty { return value }
+            if let fromFile, !fromFile.isEmpty { return fromFile }
+            return nil
+        }
+        var baseURL: URL?
+        if let text = pick(options.baseURL, "SIGNET_BASE_URL", file.base_url) {
+            guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+                throw CommandFailure("base URL '\(text)' is not an http(s) URL with a host")
+            }
+            baseURL = url
+        }
+        return Settings(
+            baseURL: baseURL,
+            tenant: pick(options.tenant, "SIGNET_TENANT", file.tenant) ?? "acme",
+            player: pick(options.player, "SIGNET_PLAYER", file.player) ?? "ann",
+            clientKey: pick(nil, "SIGNET_CLIENT_KEY", file.client_key),
+            clientSecretFile: options.clientSecretFile ?? file.client_secret_file,
+            adminKey: pick(nil, "SIGNET_ADMIN_KEY", file.admin_key),
+            adminSecretFile: options.adminSecretFile ?? file.admin_secret_file,
+            login: pick(nil, "SIGNET_LOGIN", file.login),
+            environment: environment)
+    }
+
+    private static func loadFile(explicit: String?, environment: [String: String]) throws -> File {
+        let path: String
+        if let explicit {
+            path = explicit
+        } else {
+            let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+                ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+            path = configHome + "/signet/config.json"
+            guard FileManager.default.fileExists(atPath: path) else { return File() }
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure("cannot read the config file '\(path)'")
+        }
+        do {
+            return try JSONDecoder().decode(File.self, from: data)
+        } catch let error as DecodingError {
+            throw CommandFailure("config file '\(path)': \(DecodingErrorText.describe(error))")
+        }
+    }
+}
+
+/// A short explanation of a `DecodingError` with the JSON path of the fault.
+enum DecodingErrorText {
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.isEmpty ? "$" : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "at \(path(context.codingPath)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "at \(path(context.codingPath + [key])): required field is missing"
+        case .dataCorrupted(let context):
+            return "at \(path(context.codingPath)): not valid JSON"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
