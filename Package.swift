@@ -18,6 +18,8 @@ let package = Package(
         .executable(name: "signet-server", targets: ["signet-server"]),
         .executable(name: "signet", targets: ["signet"]),
         .executable(name: "signet-bench", targets: ["signet-bench"]),
+        .executable(name: "post-magic", targets: ["post-magic"]),
+        .executable(name: "post-rainbow", targets: ["post-rainbow"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -108,8 +110,23 @@ let package = Package(
         .target(name: "CSignetBenchFloor", dependencies: ["CSignetCrypto"]),
         .executableTarget(
             name: "signet-bench",
-            dependencies: ["SignetCrypto", "SignetGameSystem", "CSignetBenchFloor"]
+            dependencies: [
+                "SignetCrypto", "SignetGameSystem", "CSignetBenchFloor", "Signet", "SignetAsyncHTTPClient", "SignetServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
+        // Examples: post the Magic / Rainbow events (embedded reference server unless SIGNET_BASE_URL is set).
+        .target(
+            name: "ExampleSupport",
+            dependencies: [
+                "Signet", "SignetAsyncHTTPClient", "SignetGameSystem", "SignetServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/ExampleSupport"
+        ),
+        .executableTarget(name: "post-magic", dependencies: ["ExampleSupport"], path: "Examples/post-magic"),
+        .executableTarget(name: "post-rainbow", dependencies: ["ExampleSupport"], path: "Examples/post-rainbow"),
         // Helpers shared by the test targets (vector files, independent decoders, temporary folders).
         .target(name: "SignetTestSupport", path: "Tests/SignetTestSupport"),
         .testTarget(name: "SignetCryptoTests", dependencies: ["SignetCrypto", "SignetTestSupport"]),

@@ -37,6 +37,15 @@ enum Measure {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
+    /// Wall-clock seconds of one asynchronous call.
+    static func asyncSeconds(_ body: () async throws -> Void) async rethrows -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await body()
+        let (seconds, attoseconds) = (clock.now - start).components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
     /// The median of a non-empty list.
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()

@@ -1,11 +1,12 @@
 // signet-bench: measures Signet against baselines taken in the same run and prints the ratios.
-// Run it in release: `swift run -c release signet-bench [--quick] [--file-mb N] [--skip-file]`;
+// Run it in release: `swift run -c release signet-bench [--quick] [--file-mb N] [--skip-file] [--skip-network]`;
 // `--pieces` prints a per-piece breakdown of signing, `--profile-sign` a loop for callgrind.
 import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
 let skipFile = arguments.contains("--skip-file")
+let skipNetwork = arguments.contains("--skip-network")
 var fileMegabytes = quick ? 64 : 1024
 if let index = arguments.firstIndex(of: "--file-mb"), arguments.index(after: index) < arguments.endIndex,
    let value = Int(arguments[arguments.index(after: index)]), value > 0 {
@@ -23,6 +24,12 @@ do {
     if !skipFile {
         print("")
         _ = try FileDigestBenchmark.run(megabytes: fileMegabytes, rounds: 3)
+    }
+    print("")
+    try await ChainBenchmark.middlewareOverhead(batches: quick ? 50 : 200, batchSize: 1_000)
+    if !skipNetwork {
+        print("")
+        try await ChainBenchmark.signedGetThroughput(requests: quick ? 1_000 : 4_000, concurrency: 8, rounds: quick ? 3 : 5)
     }
 } catch {
     FileHandle.standardError.write(Data("signet-bench: \(error)\n".utf8))

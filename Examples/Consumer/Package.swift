@@ -1,0 +1,23 @@
+// swift-tools-version:6.1
+// A separate package that depends on Signet by path, as an app or server outside this repository would.
+import PackageDescription
+
+let package = Package(
+    name: "Consumer",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Signet", path: "../.."),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "Consumer",
+            dependencies: [
+                .product(name: "SignetGameSystem", package: "Signet"),
+                .product(name: "SignetCrypto", package: "Signet"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
