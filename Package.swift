@@ -102,6 +102,7 @@ let package = Package(
                 "SignetConditions",
                 "SignetServer",
                 "SignetAsyncHTTPClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Signet
 import SignetAsyncHTTPClient
@@ -12,10 +13,30 @@ struct GameSystemSession {
     let server: ReferenceServer?
     /// Where requests go, for messages.
     let baseURL: URL
+    /// The HTTP client behind the transport; shut down by ``close()``.
+    let http: HTTPClient
+
+    /// A refused or unreachable server should fail in seconds, not after AsyncHTTPClient's default
+    /// 10 s connect timeout on each of the retry middleware's attempts.
+    static func makeHTTPClient() -> HTTPClient {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: .seconds(2), read: .seconds(30))
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
 
     /// Opens a session; `needsAdmin` makes missing admin credentials an error up front.
     static func open(_ options: ServiceOptions, needsAdmin: Bool) async throws -> GameSystemSession {
         let settings = try Settings.load(options)
+        let http = makeHTTPClient()
+        do {
+            return try await open(settings, http: http, needsAdmin: needsAdmin)
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+    }
+
+    private static func open(_ settings: Settings, http: HTTPClient, needsAdmin: Bool) async throws -> GameSystemSession {
         if let baseURL = settings.baseURL {
             guard let clientKey = settings.clientKey else {
                 throw CommandFailure("no client key: set SIGNET_CLIENT_KEY (or client_key in the config file)")
@@ -34,20 +55,21 @@ struct GameSystemSession {
             let client = GameSystemClient(
                 baseURL: baseURL, tenant: settings.tenant, player: settings.player,
                 clientCredentials: try GameSystemCredentials(apiKey: clientKey, secret: clientSecret),
-                adminCredentials: admin, transport: AsyncHTTPClientTransport())
-            return GameSystemSession(client: client, server: nil, baseURL: baseURL)
+                adminCredentials: admin, transport: AsyncHTTPClientTransport(client: http))
+            return GameSystemSession(client: client, server: nil, baseURL: baseURL, http: http)
         }
         let server = try await ReferenceServer.start()
         let client = GameSystemClient(
             baseURL: server.baseURL, tenant: DemoCredentials.tenant, player: DemoCredentials.player,
             clientCredentials: try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret),
             adminCredentials: try GameSystemCredentials(apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret),
-            transport: AsyncHTTPClientTransport())
-        return GameSystemSession(client: client, server: server, baseURL: server.baseURL)
+            transport: AsyncHTTPClientTransport(client: http))
+        return GameSystemSession(client: client, server: server, baseURL: server.baseURL, http: http)
     }
 
-    /// Stops the embedded server, if any.
+    /// Shuts the HTTP client down and stops the embedded server, if any.
     func close() async {
+        try? await http.shutdown()
         await server?.stop()
     }
 
