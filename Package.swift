@@ -72,7 +72,10 @@ let package = Package(
         // Word-search puzzles: capabilities, validation, checking, generation, SQLite store.
         .target(name: "SignetPuzzles", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         // Rollout conditions: the condition language with an operator registry.
-        .target(name: "SignetConditions"),
+        .target(
+            name: "SignetConditions",
+            dependencies: ["Signet", .product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
         // Trivia: the protocol's messages, the client state machine, the server game logic.
         .target(name: "SignetTrivia"),
         // The reference server for every Signet protocol; used by tests, examples and the CLI, never by a library.
@@ -112,9 +115,11 @@ let package = Package(
         .executableTarget(
             name: "signet-bench",
             dependencies: [
-                "SignetCrypto", "SignetGameSystem", "CSignetBenchFloor", "Signet", "SignetAsyncHTTPClient", "SignetServer",
+                "SignetCrypto", "SignetGameSystem", "SignetConditions", "CSignetBenchFloor", "Signet",
+                "SignetAsyncHTTPClient", "SignetServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Examples: post the Magic / Rainbow events (embedded reference server unless SIGNET_BASE_URL is set).
@@ -143,7 +148,10 @@ let package = Package(
             name: "SignetPuzzlesTests",
             dependencies: ["SignetPuzzles", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "SignetConditionsTests", dependencies: ["SignetConditions"]),
+        .testTarget(
+            name: "SignetConditionsTests",
+            dependencies: ["SignetConditions", "Signet", "SignetServer", "SignetAsyncHTTPClient"]
+        ),
         .testTarget(name: "SignetTriviaTests", dependencies: ["SignetTrivia"]),
         // Runs the built `signet` executable as a user would (exit status, stdout, stderr).
         .testTarget(name: "SignetCLITests", dependencies: ["signet"]),

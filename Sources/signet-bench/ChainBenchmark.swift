@@ -68,6 +68,23 @@ enum ChainBenchmark {
             }
             return bare
         }
+        if ProcessInfo.processInfo.environment["SIGNET_BENCH_VARIANTS"] != nil {
+            let variants: [(String, [any Middleware])] = [
+                ("transport only", []),
+                ("signing only", [SigningMiddleware(signer: GameSystemSigner(credentials: credentials))]),
+                ("default chain, no timeout", Client.defaultMiddleware(signer: GameSystemSigner(credentials: credentials), clockOffsets: ClockOffsetStore(), timeout: nil)),
+                ("default chain", Client.defaultMiddleware(signer: GameSystemSigner(credentials: credentials), clockOffsets: ClockOffsetStore())),
+            ]
+            for (name, middleware) in variants {
+                let variant = Client(baseURL: server.baseURL, transport: AsyncHTTPClientTransport(), middleware: middleware)
+                let rate = try await requestsPerSecond(requests, concurrency) {
+                    let (response, body) = try await variant.send(request, operation: "bench")
+                    _ = response
+                    _ = try await body.collect(upTo: 1 << 20)
+                }
+                report("variant: \(name)", "\(fixed(rate, 0)) requests/s")
+            }
+        }
         var bareRates: [Double] = [], chainRates: [Double] = []
         for _ in 0..<rounds {
             let bare = try bareRequest()

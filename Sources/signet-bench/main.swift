@@ -2,11 +2,20 @@
 // Run it in release: `swift run -c release signet-bench [--quick] [--file-mb N] [--skip-file] [--skip-network]`;
 // `--pieces` prints a per-piece breakdown of signing, `--profile-sign` a loop for callgrind.
 import Foundation
+import Logging
+
+// Request logging would measure the terminal, not the client: warnings only, to stderr.
+LoggingSystem.bootstrap { label in
+    var handler = StreamLogHandler.standardError(label: label)
+    handler.logLevel = .warning
+    return handler
+}
 
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
 let skipFile = arguments.contains("--skip-file")
 let skipNetwork = arguments.contains("--skip-network")
+let onlyNetwork = arguments.contains("--only-network")
 var fileMegabytes = quick ? 64 : 1024
 if let index = arguments.firstIndex(of: "--file-mb"), arguments.index(after: index) < arguments.endIndex,
    let value = Int(arguments[arguments.index(after: index)]), value > 0 {
@@ -20,11 +29,17 @@ print("warning: this is a debug build; measure with `swift run -c release signet
 do {
     if arguments.contains("--pieces") { try SigningBreakdown.run(); exit(0) }
     if arguments.contains("--profile-sign") { try SigningBreakdown.profileSign(); exit(0) }
+    if onlyNetwork {
+        try await ChainBenchmark.signedGetThroughput(requests: quick ? 500 : 4_000, concurrency: 8, rounds: quick ? 1 : 5)
+        exit(0)
+    }
     _ = try SigningBenchmark.run(rounds: quick ? 100 : 400, iterations: 1_000)
     if !skipFile {
         print("")
         _ = try FileDigestBenchmark.run(megabytes: fileMegabytes, rounds: 3)
     }
+    print("")
+    try ConditionsBenchmark.run(batches: quick ? 50 : 200, batchSize: 1_000)
     print("")
     try await ChainBenchmark.middlewareOverhead(batches: quick ? 50 : 200, batchSize: 1_000)
     if !skipNetwork {

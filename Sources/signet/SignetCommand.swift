@@ -13,7 +13,7 @@ struct SignetCommand: AsyncParsableCommand {
             Exit status: 0 success, 1 a failure explained on stderr, 64 and up for usage errors.
             """,
         subcommands: [
-            DemoCommand.self, PlayerCommand.self, EventCommand.self, AvatarCommand.self,
+            DemoCommand.self, PlayerCommand.self, EventCommand.self, AvatarCommand.self, ConditionsCommand.self,
             SignCommand.self, VectorsCommand.self,
         ]
     )

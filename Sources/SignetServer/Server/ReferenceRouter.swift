@@ -6,6 +6,7 @@ enum ReferenceRouter {
     static func services() -> [any ReferenceService] {
         [
             GameSystemService(state: GameSystemState()),
+            ConditionsService(),
             EchoService(),
         ]
     }

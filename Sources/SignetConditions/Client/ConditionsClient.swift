@@ -1,0 +1,50 @@
+import Foundation
+import HTTPTypes
+import Signet
+
+/// The conditions service: the list of conditions and each one's definition, parsed and checked.
+///
+/// ```swift
+/// let conditions = ConditionsClient(baseURL: url, transport: URLSessionTransport())
+/// for summary in try await conditions.conditions() { print(summary.id, summary.name) }
+/// let document = try await conditions.condition(id: "2")
+/// print(document.condition, document.condition.evaluate("rollout.io", ""))
+/// ```
+public struct ConditionsClient: Sendable {
+    /// The chain requests go through (unsigned: retry → logging → timeout).
+    public let client: Client
+    /// Parses and checks every condition received (operators, argument count, limits).
+    public let parser: ConditionParser
+
+    /// Builds the default unsigned chain over `transport`.
+    public init(baseURL: URL, transport: some Transport, parser: ConditionParser = .standard) {
+        self.init(client: Client(baseURL: baseURL, transport: transport, middleware: Client.defaultMiddleware()), parser: parser)
+    }
+
+    /// Uses a chain built by the caller.
+    public init(client: Client, parser: ConditionParser = .standard) {
+        self.client = client
+        self.parser = parser
+    }
+
+    /// `GET /conditions`: names and ids.
+    public func conditions() async throws -> [ConditionSummary] {
+        let bytes = try await fetch("/conditions", operation: "conditions.list")
+        return try ConditionSummary.list(from: bytes, limits: parser.limits)
+    }
+
+    /// `GET /conditions/:id`: the condition, checked up front. A condition the parser refuses (unknown
+    /// operator, wrong arity, too deep, …) throws ``ConditionError`` with the JSON path of the fault.
+    public func condition(id: String) async throws -> ConditionDocument {
+        let segment = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? id
+        let bytes = try await fetch("/conditions/" + segment, operation: "conditions.detail")
+        return try ConditionDocument.parse(bytes, parser: parser)
+    }
+
+    private func fetch(_ path: String, operation: String) async throws -> [UInt8] {
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: path)
+        let (response, body) = try await client.send(request, operation: operation)
+        try await client.checkStatus(response, body: body, operation: operation, request: request)
+        return try await body.collect(upTo: parser.limits.maxInputBytes)
+    }
+}
