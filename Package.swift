@@ -77,7 +77,7 @@ let package = Package(
             dependencies: ["Signet", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         // Trivia: the protocol's messages, the client state machine, the server game logic.
-        .target(name: "SignetTrivia"),
+        .target(name: "SignetTrivia", dependencies: ["Signet"]),
         // The reference server for every Signet protocol; used by tests, examples and the CLI, never by a library.
         .target(
             name: "SignetServer",

@@ -65,16 +65,20 @@ final class DigestContext {
     private var finalized = false
 
     init(_ algorithm: FetchedDigest) throws(CryptoError) {
-        let md = try algorithm.require()
-        // Reusing a pooled context skips three allocations, about 10 % of hashing a 1 KiB body.
-        if let pooled = algorithm.pool.acquire(), signet_digest_reset(pooled, md) == 1 {
-            self.handle = pooled
-        } else if let fresh = signet_digest_new(md) {
-            self.handle = fresh
-        } else {
-            throw .libcryptoFailure("\(algorithm.name) context allocation")
-        }
+        self.handle = try Self.acquire(algorithm)
         self.algorithm = algorithm
+    }
+
+    /// A context ready for a new message: an idle one from the pool (reusing it skips three allocations,
+    /// about 10 % of hashing a 1 KiB body), else a new one.
+    private static func acquire(_ algorithm: FetchedDigest) throws(CryptoError) -> OpaquePointer {
+        let md = try algorithm.require()
+        if let pooled = algorithm.pool.acquire() {
+            if signet_digest_reset(pooled, md) == 1 { return pooled }
+            signet_digest_ctx_free(pooled)
+        }
+        guard let fresh = signet_digest_new(md) else { throw .libcryptoFailure("\(algorithm.name) context allocation") }
+        return fresh
     }
 
     private init(copying other: DigestContext) {
@@ -123,15 +127,7 @@ final class DigestContext {
 
     /// Hashes one message with a pooled context and no object allocation (the one-shot fast path).
     static func oneShot(_ algorithm: FetchedDigest, _ bytes: UnsafeRawBufferPointer) throws(CryptoError) -> Digest {
-        let md = try algorithm.require()
-        let handle: OpaquePointer
-        if let pooled = algorithm.pool.acquire(), signet_digest_reset(pooled, md) == 1 {
-            handle = pooled
-        } else if let fresh = signet_digest_new(md) {
-            handle = fresh
-        } else {
-            throw .libcryptoFailure("\(algorithm.name) context allocation")
-        }
+        let handle = try acquire(algorithm)
         defer { algorithm.pool.release(handle) }
         if bytes.count > 0, let base = bytes.baseAddress, signet_digest_update(handle, base, bytes.count) != 1 {
             throw .libcryptoFailure("\(algorithm.name) update")

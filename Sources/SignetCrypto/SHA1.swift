@@ -3,7 +3,7 @@
 /// ```swift
 /// let digest = try SHA1.hash("hello")          // one shot
 /// var sha1 = try SHA1(); sha1.update(chunk)       // streaming
-/// let base64 = try sha1.finalize().hex
+/// let hex = try sha1.finalize().hex
 /// ```
 public struct SHA1: HashFunction {
     /// 20 bytes.

@@ -38,6 +38,8 @@ public struct LoggingMiddleware: Middleware {
         context: RequestContext,
         next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
+        // Failures log at warning or above, successes at `level`; below both, build nothing (hot path).
+        guard context.logger.logLevel <= max(level, .warning) else { return try await next(request, body, context) }
         let start = now()
         var metadata: Logger.Metadata = [
             "signet.operation": "\(context.operation)",

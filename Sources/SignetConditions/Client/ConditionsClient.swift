@@ -36,8 +36,7 @@ public struct ConditionsClient: Sendable {
     /// `GET /conditions/:id`: the condition, checked up front. A condition the parser refuses (unknown
     /// operator, wrong arity, too deep, …) throws ``ConditionError`` with the JSON path of the fault.
     public func condition(id: String) async throws -> ConditionDocument {
-        let segment = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? id
-        let bytes = try await fetch("/conditions/" + segment, operation: "conditions.detail")
+        let bytes = try await fetch("/conditions/" + PathSegment.encode(id), operation: "conditions.detail")
         return try ConditionDocument.parse(bytes, parser: parser)
     }
 

@@ -123,27 +123,3 @@ public enum GameSystemClientError: Error, Equatable, Sendable, CustomStringConve
         }
     }
 }
-
-/// Percent-encoding for one path segment (RFC 3986 `pchar` minus `/`).
-enum PathSegment {
-    private static let allowed: Set<UInt8> = Set(Array(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".utf8))
-
-    static func encode(_ segment: String) -> String {
-        var out = ""
-        for byte in segment.utf8 {
-            if allowed.contains(byte) {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return out
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}

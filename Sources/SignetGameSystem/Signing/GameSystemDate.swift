@@ -1,4 +1,5 @@
 import Foundation
+import Signet
 import Synchronization
 
 /// The GameSystem `Date` header format: `yyyyMMdd HH:mm:ss UTC` (24-hour, zero-padded, always UTC).
@@ -30,7 +31,7 @@ public enum GameSystemDate {
     public static func format(secondsSince1970 seconds: Int64) -> String {
         let seconds = min(max(seconds, representableSeconds.lowerBound), representableSeconds.upperBound)
         let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
-        let (year, month, day) = civilDate(fromDaysSince1970: days)
+        let (year, month, day) = CivilCalendar.date(daysSince1970: Int(days))
         let hour = Int(secondOfDay / 3600), minute = Int(secondOfDay % 3600 / 60), second = Int(secondOfDay % 60)
         return String(unsafeUninitializedCapacity: 23) { out in
             var index = 0
@@ -83,42 +84,11 @@ public enum GameSystemDate {
         }
         guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
               let hour = number(9..<11), let minute = number(12..<14), let second = number(15..<17),
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+              (1...12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: month, year: year),
               hour < 24, minute < 60, second < 60
         else { return nil }
-        let days = daysSince1970(year: Int64(year), month: month, day: day)
+        let days = Int64(CivilCalendar.daysSince1970(year: year, month: month, day: day))
         return days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    // Howard Hinnant's civil-calendar algorithms (proleptic Gregorian), exact for any Int64 day.
-    private static func daysSince1970(year: Int64, month: Int, day: Int) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let shiftedMonth = Int64(month > 2 ? month - 3 : month + 9)
-        let dayOfYear = (153 * shiftedMonth + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func civilDate(fromDaysSince1970 days: Int64) -> (year: Int64, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = Int(dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
-        let month = Int(shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9)
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

@@ -1,8 +1,9 @@
 import Foundation
+import Signet
 
 /// The protocol's absolute times: ISO-8601 in UTC with milliseconds, e.g. `2027-01-15T08:00:10.000Z`.
 ///
-/// Written out by hand (civil-date arithmetic after Howard Hinnant's algorithms) so that formatting
+/// Written out by hand (civil-date arithmetic from `CivilCalendar`) so that formatting
 /// is exact to the millisecond, needs no formatter object and cannot depend on the locale.
 public enum TriviaTimestamp {
     /// The earliest time the format can hold: 0001-01-01T00:00:00.000Z, in milliseconds since 1970.
@@ -15,7 +16,7 @@ public enum TriviaTimestamp {
         let milliseconds = clampedMilliseconds(date)
         let days = floorDivide(milliseconds, 86_400_000)
         let inDay = milliseconds - days * 86_400_000
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilCalendar.date(daysSince1970: days)
         let hour = inDay / 3_600_000, minute = inDay / 60_000 % 60
         let second = inDay / 1_000 % 60, milli = inDay % 1_000
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(milli, 3))Z"
@@ -31,7 +32,7 @@ public enum TriviaTimestamp {
         guard let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
               let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2)
         else { return nil }
-        guard year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+        guard year >= 1, (1...12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: month, year: year),
               hour < 24, minute < 60, second < 60
         else { return nil }
         var milli = 0
@@ -43,7 +44,7 @@ public enum TriviaTimestamp {
             else { return nil }
             milli = digits * [100, 10, 1][min(3, fraction.count - 1) - 1]
         }
-        let days = days(fromCivil: year, month, day)
+        let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
         let total = days * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1_000 + milli
         return Date(timeIntervalSince1970: Double(total) / 1_000)
     }
@@ -74,35 +75,5 @@ public enum TriviaTimestamp {
     private static func floorDivide(_ a: Int, _ b: Int) -> Int {
         let quotient = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    private static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = floorDivide(y, 400)
-        let yearOfEra = y - era * 400
-        let shiftedMonth = (month + 9) % 12
-        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = floorDivide(shifted, 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
+import Signet
 
 /// Settings shared by the networked commands, resolved as flags > environment > config file > defaults.
 ///
 /// The config file (`~/.config/signet/config.json`, or `--config FILE`) is a JSON object with any of:
-/// `base_url`, `tenant`, `player`, `client_key`, `client_secret_file`, `admin_key`, `admin_secret_file`,
-/// `login`. It names secret *files*, never secrets, so it can be shared or committed without leaking them.
+/// `base_url`, `tenant`, `player`, `client_key`, `client_secret_file`, `admin_key`, `admin_secret_file`. It names secret *files*, never secrets, so it can be shared or committed without leaking them.
 struct Settings {
     let baseURL: URL?
     let tenant: String
@@ -13,7 +13,6 @@ struct Settings {
     let clientSecretFile: String?
     let adminKey: String?
     let adminSecretFile: String?
-    let login: String?
     let environment: [String: String]
 
     struct File: Decodable {
@@ -24,7 +23,6 @@ struct Settings {
         var client_secret_file: String?
         var admin_key: String?
         var admin_secret_file: String?
-        var login: String?
     }
 
     /// Loads settings for `options`; a config file that exists but cannot be read is an error.
@@ -51,7 +49,6 @@ struct Settings {
             clientSecretFile: options.clientSecretFile ?? file.client_secret_file,
             adminKey: pick(nil, "SIGNET_ADMIN_KEY", file.admin_key),
             adminSecretFile: options.adminSecretFile ?? file.admin_secret_file,
-            login: pick(nil, "SIGNET_LOGIN", file.login),
             environment: environment)
     }
 
@@ -71,26 +68,10 @@ struct Settings {
         do {
             return try JSONDecoder().decode(File.self, from: data)
         } catch let error as DecodingError {
-            throw CommandFailure("config file '\(path)': \(DecodingErrorText.describe(error))")
-        }
-    }
-}
-
-/// A short explanation of a `DecodingError` with the JSON path of the fault.
-enum DecodingErrorText {
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            keys.isEmpty ? "$" : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        }
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "at \(path(context.codingPath)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "at \(path(context.codingPath + [key])): required field is missing"
-        case .dataCorrupted(let context):
-            return "at \(path(context.codingPath)): not valid JSON"
-        @unknown default:
-            return "\(error)"
+            let (location, reason) = JSONPath.describe(error)
+            throw CommandFailure("config file '\(path)': at \(location): \(reason)")
+        } catch {
+            throw CommandFailure("config file '\(path)' is not JSON: \(error)")
         }
     }
 }
