@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
     ],
     targets: [
         // The C boundary: one small inline function per libcrypto call Swift needs.
@@ -68,16 +70,36 @@ let package = Package(
             ]
         ),
         // Lords & Knights worlds: property lists in three formats, form encoding, device identity.
-        .target(name: "SignetWorlds"),
+        .target(
+            name: "SignetWorlds",
+            dependencies: ["Signet", .product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
         // Word-search puzzles: capabilities, validation, checking, generation, SQLite store.
-        .target(name: "SignetPuzzles", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "SignetPuzzles",
+            dependencies: [
+                "Signet",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Rollout conditions: the condition language with an operator registry.
         .target(
             name: "SignetConditions",
             dependencies: ["Signet", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
-        // Trivia: the protocol's messages, the client state machine, the server game logic.
-        .target(name: "SignetTrivia", dependencies: ["Signet"]),
+        // Trivia: the protocol's messages, the client state machine, the server game logic, the WebSocket client.
+        .target(
+            name: "SignetTrivia",
+            dependencies: [
+                "Signet",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         // The reference server for every Signet protocol; used by tests, examples and the CLI, never by a library.
         .target(
             name: "SignetServer",
@@ -85,7 +107,12 @@ let package = Package(
                 "Signet",
                 "SignetCrypto",
                 "SignetGameSystem",
+                "SignetConditions",
+                "SignetWorlds",
+                "SignetPuzzles",
+                "SignetTrivia",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -103,6 +130,9 @@ let package = Package(
                 "Signet",
                 "SignetGameSystem",
                 "SignetConditions",
+                "SignetWorlds",
+                "SignetPuzzles",
+                "SignetTrivia",
                 "SignetServer",
                 "SignetAsyncHTTPClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -143,16 +173,33 @@ let package = Package(
         .testTarget(
             name: "SignetGameSystemTests", dependencies: ["SignetGameSystem", "SignetCrypto", "SignetTestSupport"]
         ),
-        .testTarget(name: "SignetWorldsTests", dependencies: ["SignetWorlds"]),
+        .testTarget(
+            name: "SignetWorldsTests",
+            dependencies: [
+                "SignetWorlds", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(
             name: "SignetPuzzlesTests",
-            dependencies: ["SignetPuzzles", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SignetPuzzles", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
         .testTarget(
             name: "SignetConditionsTests",
             dependencies: ["SignetConditions", "Signet", "SignetServer", "SignetAsyncHTTPClient"]
         ),
-        .testTarget(name: "SignetTriviaTests", dependencies: ["SignetTrivia"]),
+        .testTarget(
+            name: "SignetTriviaTests",
+            dependencies: [
+                "SignetTrivia", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "WSClient", package: "swift-websocket"),
+            ]
+        ),
         // Runs the built `signet` executable as a user would (exit status, stdout, stderr).
         .testTarget(name: "SignetCLITests", dependencies: ["signet"]),
         .testTarget(

@@ -14,6 +14,7 @@ struct SignetCommand: AsyncParsableCommand {
             """,
         subcommands: [
             DemoCommand.self, PlayerCommand.self, EventCommand.self, AvatarCommand.self, ConditionsCommand.self,
+            WorldsCommand.self, PuzzleCommand.self, TriviaCommand.self,
             SignCommand.self, VectorsCommand.self,
         ]
     )

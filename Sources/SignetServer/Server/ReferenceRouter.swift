@@ -3,10 +3,13 @@ import Hummingbird
 /// Assembles the reference server's router from its services.
 enum ReferenceRouter {
     /// Every service the server offers. A new protocol adds its service here (and its files in its folder).
-    static func services() -> [any ReferenceService] {
+    static func services(_ configuration: ReferenceServerConfiguration) -> [any ReferenceService] {
         [
             GameSystemService(state: GameSystemState()),
             ConditionsService(),
+            WorldsService(),
+            PuzzlesService(configuration: configuration),
+            TriviaService(configuration: configuration),
             EchoService(),
         ]
     }

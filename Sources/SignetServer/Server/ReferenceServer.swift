@@ -49,7 +49,7 @@ public final class ReferenceServer: Sendable {
             clock: configuration.clock, window: configuration.window, maxBodyBytes: configuration.maxBodyBytes,
             signatures: try SignatureChecks.demo(window: configuration.window, clock: configuration.clock))
         let responder = ServerResponder(
-            router: ReferenceRouter.build(services: ReferenceRouter.services(), environment: environment),
+            router: ReferenceRouter.build(services: ReferenceRouter.services(configuration), environment: environment),
             faults: faults, clock: configuration.clock, logger: configuration.logger)
 
         let (ports, portContinuation) = AsyncStream<Int?>.makeStream()

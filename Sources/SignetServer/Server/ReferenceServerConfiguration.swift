@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SignetTrivia
 
 /// How a ``ReferenceServer`` listens and behaves: address, signature window, clock, faults, logger.
 public struct ReferenceServerConfiguration: Sendable {
@@ -18,6 +19,12 @@ public struct ReferenceServerConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// The logger for the server and its requests.
     public var logger: Logger
+    /// Whether `GET /capabilities` offers `Angle` (diagonal words); `false` simulates a server without it.
+    public var puzzlesOfferAngle: Bool
+    /// Fixes the reference server's random choices (generated puzzles, trivia questions) for repeatable runs.
+    public var seed: UInt64
+    /// How the trivia game runs: questions, count, timing (tests shorten the timing).
+    public var trivia: TriviaGameConfiguration
 
     /// Creates a configuration; every parameter has the default described on its property.
     public init(
@@ -27,7 +34,10 @@ public struct ReferenceServerConfiguration: Sendable {
         clock: @escaping @Sendable () -> Date = { Date() },
         faults: FaultPlan? = nil,
         maxBodyBytes: Int = 1024 * 1024,
-        logger: Logger = Logger(label: "signet.server")
+        logger: Logger = Logger(label: "signet.server"),
+        puzzlesOfferAngle: Bool = true,
+        seed: UInt64 = 20_261_121,
+        trivia: TriviaGameConfiguration? = nil
     ) {
         self.host = host
         self.port = port
@@ -36,5 +46,8 @@ public struct ReferenceServerConfiguration: Sendable {
         self.faults = faults
         self.maxBodyBytes = maxBodyBytes
         self.logger = logger
+        self.puzzlesOfferAngle = puzzlesOfferAngle
+        self.seed = seed
+        self.trivia = trivia ?? TriviaGameConfiguration(seed: seed)
     }
 }
