@@ -12,7 +12,8 @@ import Signet
 /// connection failures `.transport` (retry middleware retries them), AsyncHTTPClient's deadline and
 /// connect/read/write timeouts `.timeout`, task cancellation `.cancelled`, a too-large response
 /// `.bodyTooLarge`, a request AsyncHTTPClient refuses (bad URL, conflicting headers) `.invalidRequest`.
-public struct AsyncHTTPClientTransport: Transport {
+/// It enforces ``Signet/TimeoutMiddleware``'s deadline itself, as AsyncHTTPClient's own request deadline.
+public struct AsyncHTTPClientTransport: DeadlineEnforcingTransport {
     /// The client requests are executed on.
     public let client: HTTPClient
     /// The largest response body accepted (16 MiB by default).
@@ -29,10 +30,22 @@ public struct AsyncHTTPClientTransport: Transport {
 
     /// Sends `request` with `body`; a request without scheme or authority is resolved against `baseURL`.
     public func send(_ request: HTTPRequest, body: Body, baseURL: URL) async throws -> (HTTPResponse, Body) {
+        try await exchange(request, body: body, baseURL: baseURL, budget: timeout)
+    }
+
+    /// Sends like ``send(_:body:baseURL:)``, giving up at `deadline` (or after ``timeout``, if sooner).
+    public func send(
+        _ request: HTTPRequest, body: Body, baseURL: URL, deadline: ContinuousClock.Instant
+    ) async throws -> (HTTPResponse, Body) {
+        let left = ContinuousClock.now.duration(to: deadline)
+        return try await exchange(request, body: body, baseURL: baseURL, budget: min(timeout, max(left, .zero)))
+    }
+
+    private func exchange(_ request: HTTPRequest, body: Body, baseURL: URL, budget: Duration) async throws -> (HTTPResponse, Body) {
         let clientRequest = try AsyncHTTPClientConversion.clientRequest(request, body: body, baseURL: baseURL)
-        let failures = AsyncHTTPClientFailure(timeout: timeout, maxResponseBytes: maxResponseBytes)
+        let failures = AsyncHTTPClientFailure(timeout: budget, maxResponseBytes: maxResponseBytes)
         do {
-            let response = try await client.execute(clientRequest, deadline: .now() + TimeAmount(timeout))
+            let response = try await client.execute(clientRequest, deadline: .now() + TimeAmount(budget))
             let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
             let bytes: ByteBuffer
             do {

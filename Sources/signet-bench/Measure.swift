@@ -53,6 +53,15 @@ enum Measure {
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
+    /// CPU time (user + system, all threads) this process has used so far, in seconds: unlike wall-clock
+    /// throughput, it does not change when other processes compete for the cores.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
     /// Peak resident memory of this process so far, in KiB.
     static func peakResidentKiB() -> Int {
         var usage = rusage()

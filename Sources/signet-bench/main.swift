@@ -29,6 +29,7 @@ print("warning: this is a debug build; measure with `swift run -c release signet
 do {
     if arguments.contains("--pieces") { try SigningBreakdown.run(); exit(0) }
     if arguments.contains("--profile-sign") { try SigningBreakdown.profileSign(); exit(0) }
+    if arguments.contains("--chain-pieces") { try await ChainBreakdown.run(batches: 50, batchSize: 1_000); exit(0) }
     if onlyNetwork {
         try await ChainBenchmark.signedGetThroughput(requests: quick ? 500 : 4_000, concurrency: 8, rounds: quick ? 1 : 5)
         exit(0)

@@ -81,6 +81,9 @@ struct ResilienceTests {
             let client = unsignedClient(server, transport, retry: .none, timeout: .milliseconds(50))
             let error = await signetError { _ = try await exchange(client, request(.get, "/echo")) }
             #expect(error?.isTimeout == true, "got \(String(describing: error))")
+            // Reported with the timeout the caller set, whether the transport enforced it (AsyncHTTPClient's
+            // own deadline) or the shared timer raced it (URLSession).
+            if case .timeout(let after)? = error?.kind { #expect(after == .milliseconds(50)) }
         }
     }
 

@@ -25,6 +25,8 @@ public struct Client: Sendable {
     public let jsonDecoder: JSONDecoder
 
     private let base: BaseURLParts?
+    /// ``transport`` when it enforces deadlines itself (looked up once, not per request).
+    private let deadlineTransport: (any DeadlineEnforcingTransport)?
 
     /// Creates a client for the API at `baseURL` that sends through `transport` after `middleware`
     /// (outermost first; see `Client.defaultMiddleware(signer:clockOffsets:)`).
@@ -43,6 +45,7 @@ public struct Client: Sendable {
         self.clock = clock
         self.jsonDecoder = jsonDecoder
         self.base = BaseURLParts(baseURL)
+        self.deadlineTransport = transport as? any DeadlineEnforcingTransport
     }
 
     /// A fresh context for the first attempt of `operation`, with this client's logger and clock.
@@ -83,7 +86,15 @@ public struct Client: Sendable {
         _ context: RequestContext
     ) async throws -> (HTTPResponse, Body) {
         if index == middleware.count {
-            return try await transport.send(request, body: body, baseURL: baseURL)
+            // A deadline (set by TimeoutMiddleware) is enforced here, around the exchange itself: natively by
+            // a transport that can, otherwise by racing the exchange against the shared timer.
+            guard let deadline = context.deadline else { return try await transport.send(request, body: body, baseURL: baseURL) }
+            if let deadlineTransport {
+                return try await deadlineTransport.send(request, body: body, baseURL: baseURL, deadline: deadline)
+            }
+            return try await DeadlineRace.run(timer: .shared(deadline)) {
+                try await transport.send(request, body: body, baseURL: baseURL)
+            }
         }
         return try await middleware[index].intercept(request, body: body, context: context) { request, body, context in
             try await run(from: index + 1, request, body, context)

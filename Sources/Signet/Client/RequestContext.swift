@@ -18,6 +18,9 @@ public struct RequestContext: Sendable {
     public var logger: Logger
     /// The time allowed for one attempt, or `nil` to use the timeout middleware's default.
     public var timeout: Duration?
+    /// When the current attempt's transport exchange must be finished; set by ``TimeoutMiddleware`` and
+    /// enforced where the chain reaches the transport (see ``DeadlineEnforcingTransport``). `nil`: unbounded.
+    public var deadline: ContinuousClock.Instant?
     /// Typed values middleware can attach for later middleware (see ``RequestContextKey``).
     public var values: RequestContextValues
 
@@ -35,6 +38,7 @@ public struct RequestContext: Sendable {
         self.clockOffset = clockOffset
         self.logger = logger
         self.timeout = timeout
+        self.deadline = nil
         self.values = RequestContextValues()
     }
 

@@ -76,6 +76,12 @@ public struct SignetError: Error, CustomStringConvertible {
         return false
     }
 
+    /// Whether this is a ``Kind/timeout(after:)``.
+    public var isTimeout: Bool {
+        if case .timeout = kind { return true }
+        return false
+    }
+
     /// One line with everything useful: operation, method and path, status, and what went wrong.
     public var description: String {
         var prefix: [String] = []

@@ -38,9 +38,38 @@ public struct LoggingMiddleware: Middleware {
         context: RequestContext,
         next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
-        // Failures log at warning or above, successes at `level`; below both, build nothing (hot path).
-        guard context.logger.logLevel <= max(level, .warning) else { return try await next(request, body, context) }
+        // Failures log at warning or above, successes at `level`. Only the start time is taken up front:
+        // the line's metadata is built once the outcome is known and only when it will be logged (hot path).
+        let logger = context.logger
+        let logsSuccess = logger.logLevel <= level
+        let failureLevel = max(level, .warning)
+        guard logger.logLevel <= failureLevel else { return try await next(request, body, context) }
         let start = now()
+        do {
+            let (response, responseBody) = try await next(request, body, context)
+            if logsSuccess {
+                var metadata = requestMetadata(request, body: body, context: context)
+                metadata["signet.status"] = "\(response.status.code)"
+                metadata["signet.duration_ms"] = "\(milliseconds(since: start))"
+                if let length = responseBody.length { metadata["signet.response_bytes"] = "\(length)" }
+                if logger.logLevel <= headerLogLevel {
+                    metadata["signet.response_headers"] = "\(redaction.render(response.headerFields))"
+                }
+                logger.log(level: level, "request finished", metadata: metadata)
+            }
+            return (response, responseBody)
+        } catch {
+            var metadata = requestMetadata(request, body: body, context: context)
+            metadata["signet.duration_ms"] = "\(milliseconds(since: start))"
+            metadata["signet.error"] = "\(LoggingMiddleware.describe(error))"
+            logger.log(level: failureLevel, "request failed", metadata: metadata)
+            throw error
+        }
+    }
+
+    /// What the line says about the request: operation, method, redacted path, attempt, body length, and
+    /// the redacted header fields when the logger is at ``headerLogLevel``.
+    private func requestMetadata(_ request: HTTPRequest, body: Body, context: RequestContext) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
             "signet.operation": "\(context.operation)",
             "signet.method": "\(request.method.rawValue)",
@@ -48,22 +77,10 @@ public struct LoggingMiddleware: Middleware {
             "signet.attempt": "\(context.attempt)",
         ]
         if let length = body.length { metadata["signet.request_bytes"] = "\(length)" }
-        let logsHeaders = context.logger.logLevel <= headerLogLevel
-        if logsHeaders { metadata["signet.request_headers"] = "\(redaction.render(request.headerFields))" }
-        do {
-            let (response, responseBody) = try await next(request, body, context)
-            metadata["signet.status"] = "\(response.status.code)"
-            metadata["signet.duration_ms"] = "\(milliseconds(since: start))"
-            if let length = responseBody.length { metadata["signet.response_bytes"] = "\(length)" }
-            if logsHeaders { metadata["signet.response_headers"] = "\(redaction.render(response.headerFields))" }
-            context.logger.log(level: level, "request finished", metadata: metadata)
-            return (response, responseBody)
-        } catch {
-            metadata["signet.duration_ms"] = "\(milliseconds(since: start))"
-            metadata["signet.error"] = "\(LoggingMiddleware.describe(error))"
-            context.logger.log(level: max(level, .warning), "request failed", metadata: metadata)
-            throw error
+        if context.logger.logLevel <= headerLogLevel {
+            metadata["signet.request_headers"] = "\(redaction.render(request.headerFields))"
         }
+        return metadata
     }
 
     private func milliseconds(since start: ContinuousClock.Instant) -> Int64 {

@@ -1,32 +1,39 @@
 import HTTPTypes
 
-/// Bounds each attempt: if the rest of the chain has not answered within the timeout, it is cancelled and
+/// Bounds each attempt's transport exchange: if it has not answered within the timeout, it is cancelled and
 /// ``SignetError/Kind/timeout(after:)`` is thrown.
 ///
 /// The timeout is `context.timeout`, or ``defaultTimeout`` when the context has none. It sits inside retry,
 /// so it bounds one attempt and a timed-out idempotent attempt is retried; retry's total-time budget
-/// bounds the whole call. Implemented with structured concurrency: a task group races the rest of the
-/// chain against a sleep, and the loser is cancelled and awaited, so nothing outlives the call.
-/// A transport must honour cancellation for the timeout to end the attempt promptly.
+/// bounds the whole call.
+///
+/// It sets the attempt's ``RequestContext/deadline`` (keeping an earlier one) and the ``Client`` enforces it
+/// where the chain reaches the transport: a ``DeadlineEnforcingTransport`` (AsyncHTTPClient) is given the
+/// deadline and enforces it itself, at no extra cost; any other transport runs in a task of its own that is
+/// cancelled by one process-wide timer and always awaited, so nothing outlives the call. Middleware placed
+/// after this one run within the attempt, but only the transport exchange is bounded. A transport must
+/// honour cancellation for the timeout to end the attempt promptly.
 ///
 /// Cancellation of the calling task cancels the attempt too; it surfaces as `CancellationError` here,
 /// which ``Client`` turns into ``SignetError/Kind/cancelled`` (never into a timeout).
 public struct TimeoutMiddleware: Middleware {
     /// The timeout used when the context does not set one.
     public var defaultTimeout: Duration
-    /// Waits for the given duration; throws when cancelled. Injectable for tests.
-    public var sleep: @Sendable (Duration) async throws -> Void
+    /// When set, the rest of the chain is raced against this sleep instead of being given a deadline (tests
+    /// inject one to decide when the timer fires). `nil`, the default, uses deadlines.
+    public var sleep: (@Sendable (Duration) async throws -> Void)?
 
     /// Creates a timeout middleware with `defaultTimeout` for contexts without their own.
     public init(
         defaultTimeout: Duration = .seconds(30),
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: (@Sendable (Duration) async throws -> Void)? = nil
     ) {
         self.defaultTimeout = defaultTimeout
         self.sleep = sleep
     }
 
-    /// Runs the rest of the chain, abandoning it when the timeout elapses first.
+    /// Runs the rest of the chain with the attempt's deadline set; a timeout below is reported with this
+    /// middleware's timeout.
     public func intercept(
         _ request: HTTPRequest,
         body: Body,
@@ -34,26 +41,19 @@ public struct TimeoutMiddleware: Middleware {
         next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         let timeout = context.timeout ?? defaultTimeout
-        let sleep = self.sleep
-        return try await withoutActuallyEscaping(next) { escapableNext in
-            // `next` is not Sendable, yet it must run in a child task to be cancellable. This is sound:
-            // the group awaits the child before returning (so `next` does not escape this call), and this
-            // task stays suspended in the group meanwhile (so `next` is never used from two tasks at once).
-            nonisolated(unsafe) let next = escapableNext
-            return try await withThrowingTaskGroup(of: (HTTPResponse, Body).self) { group in
-                group.addTask {
-                    try await next(request, body, context)
-                }
-                group.addTask {
-                    try await sleep(timeout)
-                    throw SignetError(.timeout(after: timeout))
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next() else {
-                    throw CancellationError()
-                }
-                return first
-            }
+        if let sleep {
+            return try await DeadlineRace.run(timer: .sleep(timeout, sleep)) { try await next(request, body, context) }
+        }
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        var context = context
+        if context.deadline.map({ deadline < $0 }) ?? true { context.deadline = deadline }
+        do {
+            return try await next(request, body, context)
+        } catch let error as SignetError where error.isTimeout && !Task.isCancelled {
+            // Ours when our deadline has passed (1 ms of slack for a transport's own clock); otherwise an
+            // earlier deadline or the transport's own limit fired, and its error stands.
+            guard ContinuousClock.now >= deadline.advanced(by: .milliseconds(-1)) else { throw error }
+            throw SignetError(.timeout(after: timeout))
         }
     }
 }

@@ -11,3 +11,12 @@ public protocol Transport: Sendable {
     /// Sends `request` with `body` and returns the response head and body.
     func send(_ request: HTTPRequest, body: Body, baseURL: URL) async throws -> (HTTPResponse, Body)
 }
+
+/// A transport that enforces a deadline itself (AsyncHTTPClient gives each request its own deadline), so a
+/// timeout costs no task or timer of Signet's: ``Client`` hands such a transport the attempt's
+/// ``RequestContext/deadline`` set by ``TimeoutMiddleware``. Other transports are raced against a timer.
+public protocol DeadlineEnforcingTransport: Transport {
+    /// Sends like ``Transport/send(_:body:baseURL:)``, giving up at `deadline` with a ``SignetError`` of kind
+    /// ``SignetError/Kind/timeout(after:)``.
+    func send(_ request: HTTPRequest, body: Body, baseURL: URL, deadline: ContinuousClock.Instant) async throws -> (HTTPResponse, Body)
+}

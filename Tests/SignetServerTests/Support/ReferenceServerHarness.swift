@@ -121,9 +121,4 @@ extension SignetError {
         if case .transport = kind { return true }
         return false
     }
-
-    var isTimeout: Bool {
-        if case .timeout = kind { return true }
-        return false
-    }
 }

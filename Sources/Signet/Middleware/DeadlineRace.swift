@@ -1,0 +1,67 @@
+import Synchronization
+
+/// Runs an operation in a task of its own and cancels it when a timer fires first: the timeout for
+/// transports that cannot enforce a deadline themselves. The task is always awaited, so nothing outlives
+/// the call; cancelling the caller cancels the operation too.
+enum DeadlineRace {
+    /// What ends the race.
+    enum Timer {
+        /// The process-wide ``DeadlineTimer`` at this instant (no task or system timer per request).
+        case shared(ContinuousClock.Instant)
+        /// A sleep of this long, on a task of its own (tests inject one to decide when it fires).
+        case sleep(Duration, @Sendable (Duration) async throws -> Void)
+    }
+
+    /// `operation`'s result, or ``SignetError/Kind/timeout(after:)`` (with the time that was left) when the
+    /// timer fired first. The caller's cancellation propagates as the operation's own error.
+    static func run<Result: Sendable>(
+        timer: Timer,
+        _ operation: () async throws -> Result
+    ) async throws -> Result {
+        try await withoutActuallyEscaping(operation) { escapable in
+            // `operation` is not Sendable, yet it must run in a task of its own to be cancellable. This is
+            // sound: the task is awaited before this call returns (so it does not escape), and the calling
+            // task stays suspended meanwhile (so it is never used from two tasks at once).
+            nonisolated(unsafe) let operation = escapable
+            let attempt = Task { try await operation() }
+            let expiry = Expiry()
+            let (disarm, budget) = arm(timer) {
+                expiry.fired.store(true, ordering: .releasing)
+                attempt.cancel()
+            }
+            defer { disarm() }
+            do {
+                return try await withTaskCancellationHandler {
+                    try await attempt.value
+                } onCancel: {
+                    attempt.cancel()
+                }
+            } catch {
+                if expiry.fired.load(ordering: .acquiring), !Task.isCancelled {
+                    throw SignetError(.timeout(after: budget))
+                }
+                throw error
+            }
+        }
+    }
+
+    /// Whether the timer fired (set by the timer, read by the waiting call).
+    private final class Expiry: Sendable {
+        let fired = Atomic(false)
+    }
+
+    /// Starts `timer`; returns the closure that stops it and the time the operation was given.
+    private static func arm(_ timer: Timer, fire: @escaping @Sendable () -> Void) -> (() -> Void, Duration) {
+        switch timer {
+        case .shared(let deadline):
+            let id = DeadlineTimer.shared.schedule(at: deadline, fire)
+            return ({ DeadlineTimer.shared.cancel(id) }, ContinuousClock.now.duration(to: deadline))
+        case .sleep(let duration, let sleep):
+            let waiter = Task {
+                do { try await sleep(duration) } catch { return }
+                if !Task.isCancelled { fire() }
+            }
+            return ({ waiter.cancel() }, duration)
+        }
+    }
+}
