@@ -1,0 +1,42 @@
+import SignetPuzzles
+
+/// Draws a game for the terminal: a heading, the grid with the letters of found words
+/// highlighted (colour only when the terminal is rich), and the word list with `[x]` for found.
+enum PuzzleDrawing {
+    static func lines(for game: SavedGame, terminal: Terminal) -> [String] {
+        let puzzle = game.puzzle
+        let words = puzzle.distinctWords
+        let found = Set(game.foundWords.map { $0.uppercased() })
+        var heading = "puzzle \(puzzle.id): \(puzzle.grid.width)×\(puzzle.grid.height), "
+            + "\(game.foundWords.count) of \(words.count) words found"
+        if game.isFinished { heading += " (solved)" }
+        var lines = [terminal.styled(heading, .bold), ""]
+        let highlighted = foundCells(puzzle, found: found)
+        for (y, row) in puzzle.grid.rows.enumerated() {
+            let cells = row.enumerated().map { x, letter in
+                highlighted.contains(GridPoint(x: x, y: y))
+                    ? terminal.styled(String(letter), .green, .bold) : String(letter)
+            }
+            lines.append("  " + cells.joined(separator: " "))
+        }
+        lines.append("")
+        lines.append("words:")
+        for word in words {
+            lines.append(found.contains(word.uppercased())
+                ? "  [x] " + terminal.styled(word, .green) : "  [ ] " + word)
+        }
+        return lines
+    }
+
+    /// Every cell covered by a found word.
+    private static func foundCells(_ puzzle: Puzzle, found: Set<String>) -> Set<GridPoint> {
+        var cells: Set<GridPoint> = []
+        for placed in puzzle.words where found.contains(placed.word.uppercased()) {
+            let direction = placed.direction ?? .right
+            for step in 0..<placed.word.count {
+                cells.insert(direction.advance(placed.start, by: step))
+            }
+        }
+        return cells
+    }
+}
