@@ -1,8 +1,12 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import HummingbirdWebSocket
 import Logging
+import NIOCore
 import ServiceLifecycle
+import Signet
 import UnixSignals
 
 /// The Signet reference server: every protocol Signet speaks, in memory, on a real socket.
@@ -15,7 +19,8 @@ import UnixSignals
 /// ```
 ///
 /// Several servers may run in one process (each test its own). Every response carries exactly one HTTP
-/// `Date` header, from the configuration's clock. It is for tests, examples and demos; its demo keys
+/// `Date` header, from the configuration's clock. `GET /trivia/play` upgrades to the trivia game's
+/// WebSocket; every other request is plain HTTP/1.1. It is for tests, examples and demos; its demo keys
 /// (``DemoCredentials``) are public.
 public final class ReferenceServer: Sendable {
     /// The port the server listens on (the ephemeral one picked when the configuration asked for 0).
@@ -29,31 +34,48 @@ public final class ReferenceServer: Sendable {
 
     private let serviceGroup: ServiceGroup
     private let runTask: Task<Void, any Error>
+    private let trivia: TriviaService?
 
     private init(port: Int, baseURL: URL, faults: FaultPlan, configuration: ReferenceServerConfiguration,
-                 serviceGroup: ServiceGroup, runTask: Task<Void, any Error>) {
+                 serviceGroup: ServiceGroup, runTask: Task<Void, any Error>, trivia: TriviaService?) {
         self.port = port
         self.baseURL = baseURL
         self.faults = faults
         self.configuration = configuration
         self.serviceGroup = serviceGroup
         self.runTask = runTask
+        self.trivia = trivia
     }
 
     /// Binds, starts serving, and returns once the server is listening.
-    /// - Throws: ``ReferenceServerError`` when the address cannot be bound.
+    /// - Throws: ``ReferenceServerError`` when the address cannot be bound or the trivia configuration is invalid.
     public static func start(_ configuration: ReferenceServerConfiguration = .init()) async throws -> ReferenceServer {
         let address = "\(configuration.host):\(configuration.port)"
+        do {
+            try configuration.trivia.validate()
+        } catch {
+            throw ReferenceServerError(address: address, reason: "trivia configuration: \(error)")
+        }
         let faults = configuration.faults ?? FaultPlan()
         let environment = ReferenceEnvironment(
             clock: configuration.clock, window: configuration.window, maxBodyBytes: configuration.maxBodyBytes,
             signatures: try SignatureChecks.demo(window: configuration.window, clock: configuration.clock))
+        let services = ReferenceRouter.services(configuration)
+        let trivia = services.lazy.compactMap { $0 as? TriviaService }.first
         let responder = ServerResponder(
-            router: ReferenceRouter.build(services: ReferenceRouter.services(configuration), environment: environment),
+            router: ReferenceRouter.build(services: services, environment: environment),
             faults: faults, clock: configuration.clock, logger: configuration.logger)
 
+        // WebSocket upgrades bypass the responder: the trivia service decides them, and stamps the
+        // `101 Switching Protocols` with the configured clock's `Date` as the responder does.
+        let clock = configuration.clock
+        let shouldUpgrade: @Sendable (HTTPRequest, any Channel, Logger) throws
+            -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> = { request, channel, _ in
+                guard let trivia else { return .dontUpgrade }
+                return trivia.upgrade(request, channel: channel, faults: faults, date: HTTPDate.format(clock()))
+            }
         let (ports, portContinuation) = AsyncStream<Int?>.makeStream()
-        let server = try HTTPServerBuilder.http1().buildServer(
+        let server = try HTTPServerBuilder.http1WebSocketUpgrade(shouldUpgrade: shouldUpgrade).buildServer(
             configuration: ServerConfiguration(address: .hostname(configuration.host, port: configuration.port)),
             eventLoopGroup: EventLoopGroupProvider.singleton.eventLoopGroup,
             logger: configuration.logger,
@@ -87,12 +109,13 @@ public final class ReferenceServer: Sendable {
             throw ReferenceServerError(address: address, reason: "no URL can be formed for host '\(configuration.host)'")
         }
         return ReferenceServer(port: boundPort, baseURL: baseURL, faults: faults, configuration: configuration,
-                               serviceGroup: serviceGroup, runTask: runTask)
+                               serviceGroup: serviceGroup, runTask: runTask, trivia: trivia)
     }
 
-    /// Stops accepting connections, lets requests in flight finish (up to 5 s), and returns once stopped.
-    /// Calling it again does nothing more.
+    /// Stops accepting connections, closes the trivia game's sockets, lets requests in flight finish
+    /// (up to 5 s), and returns once stopped. Calling it again does nothing more.
     public func stop() async {
+        await trivia?.hall.shutdown()
         await serviceGroup.triggerGracefulShutdown()
         _ = await runTask.result
     }

@@ -10,25 +10,40 @@ public struct TriviaGameConfiguration: Sendable, Equatable {
     public var bank: [TriviaQuestion]
     /// Limits for decoding client messages.
     public var messageLimits: TriviaMessageLimits
+    /// When the host sends the first question (the game itself starts only when told).
+    public var lobby: TriviaLobby
+    /// Jokers each user owns when the host starts (users not listed own none).
+    public var startingJokers: [String: Int]
+
+    /// The reference server's demo joker store: `ann` and `bob` own one joker each, everyone else none.
+    public static let demoJokers = ["ann": 1, "bob": 1]
 
     /// A configuration; the defaults are the reference server's.
     public init(seed: UInt64, questionCount: Int = 5, timing: TriviaTiming = .standard,
                 bank: [TriviaQuestion] = TriviaQuestionBank.builtIn,
-                messageLimits: TriviaMessageLimits = .clientMessages) {
+                messageLimits: TriviaMessageLimits = .clientMessages,
+                lobby: TriviaLobby = .standard, startingJokers: [String: Int] = demoJokers) {
         self.seed = seed
         self.questionCount = questionCount
         self.timing = timing
         self.bank = bank
         self.messageLimits = messageLimits
+        self.lobby = lobby
+        self.startingJokers = startingJokers
     }
 
-    /// Checks the configuration, naming the first fault.
-    func validate() throws(TriviaGameConfigurationError) {
+    /// Checks the configuration, naming the first fault (``TriviaGame`` checks it too).
+    public func validate() throws(TriviaGameConfigurationError) {
         guard questionCount >= 1, questionCount <= bank.count else {
             throw .questionCountOutOfRange(questionCount, bankSize: bank.count)
         }
         guard timing.questionDuration > .zero else { throw .nonPositiveDuration(field: "timing.questionDuration") }
         guard timing.reviewDuration > .zero else { throw .nonPositiveDuration(field: "timing.reviewDuration") }
+        guard lobby.maximumWait > .zero else { throw .nonPositiveDuration(field: "lobby.maximumWait") }
+        guard lobby.playersToStart >= 1 else { throw .valueOutOfRange(field: "lobby.playersToStart", expected: "at least 1") }
+        for (user, count) in startingJokers.sorted(by: { $0.key < $1.key }) where count < 0 {
+            throw .valueOutOfRange(field: "startingJokers[\"\(user)\"]", expected: "0 or more")
+        }
         var seen: Set<String> = []
         for (index, question) in bank.enumerated() {
             guard question.isPlayable else { throw .unplayableQuestion(index: index, id: question.id) }
@@ -47,6 +62,8 @@ public enum TriviaGameConfigurationError: Error, Sendable, Equatable, CustomStri
     case unplayableQuestion(index: Int, id: String)
     /// Two questions in the bank share an id.
     case duplicateQuestionId(String)
+    /// A number is outside what the field allows.
+    case valueOutOfRange(field: String, expected: String)
 
     /// The fault in one line, naming the field.
     public var description: String {
@@ -56,6 +73,7 @@ public enum TriviaGameConfigurationError: Error, Sendable, Equatable, CustomStri
         case .unplayableQuestion(let index, let id):
             "bank[\(index)] (\"\(id)\"): needs an id, at least 2 choices and a right choice among them"
         case .duplicateQuestionId(let id): "bank: question id \"\(id)\" appears twice"
+        case .valueOutOfRange(let field, let expected): "\(field): expected \(expected)"
         }
     }
 }

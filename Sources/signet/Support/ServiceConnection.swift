@@ -18,15 +18,15 @@ struct ServiceConnection {
     /// A transport over this connection's HTTP client.
     var transport: AsyncHTTPClientTransport { AsyncHTTPClientTransport(client: http) }
 
-    /// Resolves the settings and starts the embedded server when there is no base URL.
-    static func open(_ options: ServiceOptions) async throws -> ServiceConnection {
+    /// Resolves the settings and starts the embedded server (configured by `server`) when there is no base URL.
+    static func open(_ options: ServiceOptions, server serverConfiguration: ReferenceServerConfiguration = .init()) async throws -> ServiceConnection {
         let settings = try Settings.load(options)
         let http = makeHTTPClient()
         if let baseURL = settings.baseURL {
             return ServiceConnection(settings: settings, baseURL: baseURL, server: nil, http: http)
         }
         do {
-            let server = try await ReferenceServer.start()
+            let server = try await ReferenceServer.start(serverConfiguration)
             return ServiceConnection(settings: settings, baseURL: server.baseURL, server: server, http: http)
         } catch {
             try? await http.shutdown()
@@ -49,8 +49,9 @@ struct ServiceConnection {
     }
 
     /// Runs `body` with an open connection and always closes it.
-    static func with<T>(_ options: ServiceOptions, _ body: (ServiceConnection) async throws -> T) async throws -> T {
-        let connection = try await open(options)
+    static func with<T>(_ options: ServiceOptions, server serverConfiguration: ReferenceServerConfiguration = .init(),
+                        _ body: (ServiceConnection) async throws -> T) async throws -> T {
+        let connection = try await open(options, server: serverConfiguration)
         do {
             let result = try await body(connection)
             await connection.close()

@@ -2,9 +2,6 @@ import ArgumentParser
 
 /// `signet trivia`: Play the trivia game over WebSocket.
 struct TriviaCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "trivia", abstract: "Play the trivia game over WebSocket.")
-
-    func run() async throws {
-        throw CleanExit.message("not yet available")
-    }
+    static let configuration = CommandConfiguration(
+        commandName: "trivia", abstract: "Play the trivia game over WebSocket.", subcommands: [TriviaPlayCommand.self])
 }

@@ -1,0 +1,247 @@
+import Foundation
+import Logging
+import WSClient
+
+/// One user's live game over the `/trivia/play` WebSocket: it feeds every server frame to a
+/// ``TriviaClientMachine``, sends what the machine says to send, closes questions at their local
+/// deadline, and reports everything, in order, on ``events``.
+///
+/// The machine stays pure; this actor is only the I/O around it. A socket that ends before `finish`
+/// ends the connection with ``TriviaConnectionError/connectionLost(reason:)``.
+///
+/// ```swift
+/// let connection = try await TriviaConnection.open(baseURL: url, user: "ann", jokers: 1)
+/// for await event in connection.events {
+///     if case .handled(_, _, let machine) = event, machine.canAnswer { _ = await connection.answer(2) }
+///     if case .ended(let end) = event { print(end) }
+/// }
+/// ```
+public actor TriviaConnection {
+    /// Everything that happens, in order; ends after ``TriviaConnectionEvent/ended(_:)``. One consumer.
+    public nonisolated let events: AsyncStream<TriviaConnectionEvent>
+    /// The user this connection plays as.
+    public nonisolated let user: String
+    /// The client state machine, as it is now.
+    public private(set) var machine: TriviaClientMachine
+    /// How the connection ended; nil while it is open.
+    public private(set) var end: TriviaConnectionEnd?
+
+    private let eventSink: AsyncStream<TriviaConnectionEvent>.Continuation
+    private let now: @Sendable () -> Date
+    private var outbound: WebSocketOutboundWriter?
+    private var opening: CheckedContinuation<Result<Void, TriviaConnectionError>, Never>?
+    private var endWaiters: [CheckedContinuation<TriviaConnectionEnd, Never>] = []
+    private var socketTask: Task<Void, Never>?
+    private var deadlineTask: Task<Void, Never>?
+    private var closeRequested = false
+
+    private init(user: String, jokers: Int, now: @escaping @Sendable () -> Date) {
+        self.user = user
+        self.machine = TriviaClientMachine(jokers: jokers)
+        self.now = now
+        (events, eventSink) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+    }
+
+    /// Connects `user` to the game of the server at `baseURL` and returns once the WebSocket is open.
+    /// - Parameters:
+    ///   - jokers: what `GET /trivia/jokers` answered (the server's `welcome` updates it).
+    ///   - now: the clock for answer times and local deadlines.
+    /// - Throws: ``TriviaConnectionError`` when the address or user is invalid, or the upgrade fails.
+    public static func open(
+        baseURL: URL, user: String, jokers: Int = 0,
+        logger: Logger = Logger(label: "signet.trivia", factory: { _ in SwiftLogNoOpLogHandler() }),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) async throws(TriviaConnectionError) -> TriviaConnection {
+        let url = try TriviaClient.playURL(baseURL: baseURL, user: user)
+        let connection = TriviaConnection(user: user, jokers: jokers, now: now)
+        try await connection.connect(url: url.absoluteString, logger: logger).get()
+        return connection
+    }
+
+    /// Answers the open question with `choice`; the machine refuses it when it may not be sent.
+    @discardableResult
+    public func answer(_ choice: Int) async -> TriviaClientOutcome {
+        await apply(.answer(choice: choice, at: now()))
+    }
+
+    /// Accepts the joker offer: sends `use-joker`.
+    @discardableResult
+    public func useJoker() async -> TriviaClientOutcome { await apply(.useJoker) }
+
+    /// Declines the joker offer: the user watches from now on (nothing is sent).
+    @discardableResult
+    public func declineJoker() async -> TriviaClientOutcome { await apply(.declineJoker) }
+
+    /// Sends `message` as it is, bypassing the state machine: for tools and tests that exercise the
+    /// server's own checks (a late answer, a second joker).
+    public func sendUnchecked(_ message: TriviaClientMessage) async throws(TriviaConnectionError) {
+        try await sendUnchecked(text: message.jsonText)
+    }
+
+    /// Sends `text` as one text frame, bypassing the state machine (malformed input on purpose).
+    public func sendUnchecked(text: String) async throws(TriviaConnectionError) {
+        if case .failed(let error) = end { throw error }
+        guard await write(text) else { throw .connectionLost(reason: "the frame could not be sent") }
+    }
+
+    /// Leaves the game: sends a WebSocket close and waits for the socket to end. A connection closed
+    /// before `finish` ends with ``TriviaConnectionError/closedByClient``.
+    public func close() async {
+        guard end == nil else { return }
+        closeRequested = true
+        if let outbound { try? await outbound.close(.normalClosure, reason: "leaving") }
+        // A server that never answers the close must not hold the caller: give up on it after a while.
+        let socket = socketTask
+        let fallback = Task {
+            try? await Task.sleep(for: .seconds(3))
+            socket?.cancel()
+        }
+        _ = await ended()
+        fallback.cancel()
+    }
+
+    /// Waits until the connection ends and says how.
+    public func ended() async -> TriviaConnectionEnd {
+        if let end { return end }
+        return await withCheckedContinuation { endWaiters.append($0) }
+    }
+
+    /// Waits for the end of the game and returns the final standings.
+    /// - Throws: ``TriviaConnectionError`` when the socket ended before `finish`.
+    public func standings() async throws(TriviaConnectionError) -> [TriviaStanding] {
+        switch await ended() {
+        case .finished(let standings): return standings
+        case .failed(let error): throw error
+        }
+    }
+
+    // MARK: - The socket
+
+    private func connect(url: String, logger: Logger) async -> Result<Void, TriviaConnectionError> {
+        await withCheckedContinuation { continuation in
+            opening = continuation
+            socketTask = Task { await self.runSocket(url: url, logger: logger) }
+        }
+    }
+
+    private nonisolated func runSocket(url: String, logger: Logger) async {
+        do {
+            let closeFrame = try await WebSocketClient.connect(url: url, logger: logger) { inbound, outbound, _ in
+                await self.attach(outbound)
+                for try await message in inbound.messages(maxSize: TriviaMessageLimits.serverMessages.maxBytes) {
+                    await self.receive(message)
+                }
+            }
+            let reason = closeFrame.map { "the server closed the socket (\($0.closeCode))" }
+                ?? "the socket closed without a close frame"
+            await socketEnded(url: url, reason: reason)
+        } catch {
+            await socketEnded(url: url, reason: String(describing: error))
+        }
+    }
+
+    private func attach(_ writer: WebSocketOutboundWriter) {
+        outbound = writer
+        opening?.resume(returning: .success(()))
+        opening = nil
+    }
+
+    private func receive(_ message: WebSocketMessage) {
+        let bytes: [UInt8]
+        switch message {
+        case .text(let text): bytes = Array(text.utf8)
+        case .binary(let buffer): bytes = Array(buffer.readableBytesView)
+        }
+        do {
+            let decoded = try TriviaServerMessage.decode(bytes: bytes)
+            handle(.received(decoded, at: now()))
+            if case .question(let open) = machine.state { scheduleDeadline(open.localDeadline) }
+        } catch {
+            eventSink.yield(.undecodable(error))
+        }
+    }
+
+    private func socketEnded(url: String, reason: String) {
+        deadlineTask?.cancel()
+        outbound = nil
+        if let opening {
+            self.opening = nil
+            opening.resume(returning: .failure(.connectFailed(url: url, reason: reason)))
+            finish(.failed(.connectFailed(url: url, reason: reason)))
+            return
+        }
+        if case .finished(let standings) = machine.state {
+            finish(.finished(standings: standings))
+        } else if closeRequested {
+            finish(.failed(.closedByClient))
+        } else {
+            handle(.connectionLost)
+            finish(.failed(.connectionLost(reason: reason)))
+        }
+    }
+
+    private func finish(_ result: TriviaConnectionEnd) {
+        guard end == nil else { return }
+        end = result
+        eventSink.yield(.ended(result))
+        eventSink.finish()
+        for waiter in endWaiters { waiter.resume(returning: result) }
+        endWaiters = []
+    }
+
+    // MARK: - The machine
+
+    /// Applies `event`, reports it unless refused, and sends what the machine asks for.
+    private func apply(_ event: TriviaClientEvent) async -> TriviaClientOutcome {
+        let outcome = handle(event)
+        for message in outcome.send { _ = await write(message.jsonText) }
+        return outcome
+    }
+
+    @discardableResult
+    private func handle(_ event: TriviaClientEvent) -> TriviaClientOutcome {
+        let outcome = machine.handle(event)
+        let isIntent: Bool = switch event {
+        case .answer, .useJoker, .declineJoker: true
+        case .received, .deadlinePassed, .connectionLost: false
+        }
+        if end == nil, !(isIntent && outcome.refusal != nil) {
+            eventSink.yield(.handled(event, outcome: outcome, machine: machine))
+        }
+        return outcome
+    }
+
+    private func write(_ text: String) async -> Bool {
+        guard let outbound else { return false }
+        do {
+            try await outbound.writeTextMessage(text)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Closes the question on this side once `deadline` has passed by ``now``.
+    private func scheduleDeadline(_ deadline: Date) {
+        deadlineTask?.cancel()
+        let now = self.now
+        deadlineTask = Task {
+            while !Task.isCancelled {
+                let remaining = deadline.timeIntervalSince(now())
+                if remaining < 0 { break }
+                try? await Task.sleep(for: .milliseconds(Int((remaining * 1_000).rounded(.up)) + 5))
+            }
+            guard !Task.isCancelled else { return }
+            self.deadlinePassed()
+        }
+    }
+
+    private func deadlinePassed() {
+        let before = machine.state
+        let event = TriviaClientEvent.deadlinePassed(at: now())
+        let outcome = machine.handle(event)
+        if machine.state != before, end == nil {
+            eventSink.yield(.handled(event, outcome: outcome, machine: machine))
+        }
+    }
+}
