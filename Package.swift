@@ -81,7 +81,6 @@ let package = Package(
                 "Signet",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Rollout conditions: the condition language with an operator registry.
@@ -97,7 +96,6 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "WSClient", package: "swift-websocket"),
-                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // The reference server for every Signet protocol; used by tests, examples and the CLI, never by a library.

@@ -3,14 +3,19 @@ import Foundation
 import SignetServer
 
 let usage = """
-    usage: signet-server [--host HOST] [--port PORT]
+    usage: signet-server [--host HOST] [--port PORT] [--seed N] [--no-angle]
 
-    Runs the Signet reference server (GameSystem and diagnostics routes) until SIGINT or SIGTERM.
+    Runs the Signet reference server until SIGINT or SIGTERM: GameSystem (/{tenant}/client|admin/…),
+    Lords & Knights worlds (POST /XYRALITY/WebObjects/BKLoginServer.woa/wa/worlds), word-search puzzles
+    (GET /capabilities, POST /puzzle), Rollout conditions (GET /conditions[/ID]), trivia (GET /trivia/jokers,
+    WebSocket /trivia/play) and the diagnostic /echo routes.
       --host HOST   address to bind (default 127.0.0.1)
       --port PORT   port to bind, 0 for any free port (default 8080)
+      --seed N      seed for generated puzzles and trivia questions (default 20261121)
+      --no-angle    leave Angle (diagonal words) out of /capabilities
     """
 
-/// Parses `--host` and `--port`; exits with status 64 and the usage text on anything else.
+/// Parses `--host`, `--port`, `--seed` and `--no-angle`; exits with status 64 and the usage text on anything else.
 func parseConfiguration(_ arguments: [String]) -> ReferenceServerConfiguration {
     var configuration = ReferenceServerConfiguration(port: 8080)
     var remaining = arguments[...]
@@ -31,6 +36,14 @@ func parseConfiguration(_ arguments: [String]) -> ReferenceServerConfiguration {
                 fail("--port needs a number from 0 to 65535")
             }
             configuration.port = port
+        case "--seed":
+            guard let value = remaining.popFirst(), let seed = UInt64(value) else {
+                fail("--seed needs a non-negative whole number")
+            }
+            configuration.seed = seed
+            configuration.trivia.seed = seed
+        case "--no-angle":
+            configuration.puzzlesOfferAngle = false
         default:
             fail("unknown argument '\(argument)'")
         }
@@ -49,6 +62,8 @@ do {
           player        \(DemoCredentials.player)
           client key    \(DemoCredentials.clientKey)   secret \(DemoCredentials.clientSecret)
           admin key     \(DemoCredentials.adminKey)   secret \(DemoCredentials.adminSecret)
+          worlds login  \(WorldsDemoAccounts.login)   password \(WorldsDemoAccounts.password)
+          trivia users  ann and bob own a joker; anyone else may play
         press Ctrl-C to stop
 
         """.utf8))
