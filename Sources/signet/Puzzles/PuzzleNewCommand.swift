@@ -1,5 +1,6 @@
 import ArgumentParser
 import SignetPuzzles
+import SignetServer
 
 extension PuzzleCommand {
     /// `signet puzzle new [--width --height --words --min --max --allow …]`
@@ -25,7 +26,9 @@ extension PuzzleCommand {
         func run() async throws {
             try await explainingFailures {
                 try await PuzzleStoreAccess.with { store in
-                    try await ServiceConnection.with(options, embeddedSeed: seed ?? .random(in: .min ... .max)) { connection in
+                    try await ServiceConnection.with(
+                        options, server: ReferenceServerConfiguration(seed: seed ?? .random(in: .min ... .max))
+                    ) { connection in
                         if seed != nil, connection.server == nil {
                             throw CommandFailure("--seed sets the embedded server's seed; it cannot be used with a base URL")
                         }
