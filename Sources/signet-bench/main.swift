@@ -31,7 +31,7 @@ do {
     if arguments.contains("--profile-sign") { try SigningBreakdown.profileSign(); exit(0) }
     if arguments.contains("--chain-pieces") { try await ChainBreakdown.run(batches: 50, batchSize: 1_000); exit(0) }
     if onlyNetwork {
-        try await ChainBenchmark.signedGetThroughput(requests: quick ? 500 : 4_000, concurrency: 8, rounds: quick ? 1 : 5)
+        try await ChainBenchmark.signedGetThroughput(requests: quick ? 500 : 4_000, concurrency: 8, rounds: quick ? 1 : 9)
         exit(0)
     }
     _ = try SigningBenchmark.run(rounds: quick ? 100 : 400, iterations: 1_000)
@@ -45,7 +45,7 @@ do {
     try await ChainBenchmark.middlewareOverhead(batches: quick ? 50 : 200, batchSize: 1_000)
     if !skipNetwork {
         print("")
-        try await ChainBenchmark.signedGetThroughput(requests: quick ? 1_000 : 4_000, concurrency: 8, rounds: quick ? 3 : 5)
+        try await ChainBenchmark.signedGetThroughput(requests: quick ? 1_000 : 4_000, concurrency: 8, rounds: quick ? 3 : 9)
     }
 } catch {
     FileHandle.standardError.write(Data("signet-bench: \(error)\n".utf8))
