@@ -1,4 +1,5 @@
 import Foundation
+import Signet
 import Testing
 @testable import SignetTrivia
 

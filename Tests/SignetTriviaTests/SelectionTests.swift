@@ -1,3 +1,4 @@
+import Signet
 import Testing
 @testable import SignetTrivia
 

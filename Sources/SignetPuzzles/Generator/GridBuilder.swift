@@ -1,3 +1,5 @@
+import Signet
+
 /// A grid being filled by the generator: words are placed one at a time, then the empty
 /// cells get random letters.
 struct GridBuilder {
@@ -23,8 +25,8 @@ struct GridBuilder {
         let letters = Array(word)
         let count = width * height * directions.count
         guard !letters.isEmpty, count > 0 else { return false }
-        let offset = random.uniform(below: count)
-        var stride = 1 + random.uniform(below: count)
+        let offset = random.next(below: count)
+        var stride = 1 + random.next(below: count)
         while greatestCommonDivisor(stride, count) != 1 {
             stride -= 1
         }
@@ -46,7 +48,7 @@ struct GridBuilder {
 
     /// The finished grid: placed letters kept, every empty cell a random letter from `alphabet`.
     mutating func fill(from alphabet: [Character], random: inout SplitMix64) -> LetterGrid {
-        let letters = cells.map { $0 ?? alphabet[random.uniform(below: alphabet.count)] }
+        let letters = cells.map { $0 ?? alphabet[random.next(below: alphabet.count)] }
         return LetterGrid(validatedRows: (0..<height).map { y in Array(letters[(y * width)..<((y + 1) * width)]) })
     }
 

@@ -1,3 +1,5 @@
+import Signet
+
 /// Makes real word-search puzzles for the reference server, deterministically for a seed.
 ///
 /// For given settings, the same seed always yields the same puzzle, id included (the

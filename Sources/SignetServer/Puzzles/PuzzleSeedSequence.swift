@@ -1,3 +1,4 @@
+import Signet
 import SignetPuzzles
 import Synchronization
 

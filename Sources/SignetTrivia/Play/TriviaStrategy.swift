@@ -1,3 +1,5 @@
+import Signet
+
 /// How a scripted player picks its answers (`signet trivia play --auto STRATEGY`, opponents, demos).
 public enum TriviaStrategy: String, Sendable, CaseIterable {
     /// The right choice, when the answer key knows the question; otherwise a random one.

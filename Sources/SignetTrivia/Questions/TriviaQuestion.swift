@@ -1,3 +1,5 @@
+import Signet
+
 /// A question as the game holds it: text, choices and which one is right.
 public struct TriviaQuestion: Sendable, Equatable, Hashable {
     /// A stable identifier, sent as `questionId`.

@@ -1,3 +1,5 @@
+import Signet
+
 /// The questions the reference game draws from. The right answer is listed first here; every game
 /// shuffles the choices, so the wire order says nothing.
 public enum TriviaQuestionBank {

@@ -1,5 +1,5 @@
 /// Steele, Lea and Flood's SplitMix64 generator: tiny, fast, and the same sequence on every platform
-/// and Swift version, so a game seed picks the same questions everywhere.
+/// and Swift version, so a seed always yields the same generated puzzle or the same trivia questions.
 public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
     private var state: UInt64
 
