@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SignetPuzzles", targets: ["SignetPuzzles"]),
         .library(name: "SignetConditions", targets: ["SignetConditions"]),
         .library(name: "SignetTrivia", targets: ["SignetTrivia"]),
+        .library(name: "SignetHummingbird", targets: ["SignetHummingbird"]),
         .library(name: "SignetServer", targets: ["SignetServer"]),
         .executable(name: "signet-server", targets: ["signet-server"]),
         .executable(name: "signet", targets: ["signet"]),
@@ -29,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
@@ -98,6 +100,15 @@ let package = Package(
                 .product(name: "WSClient", package: "swift-websocket"),
             ]
         ),
+        // GameSystem verification for any Hummingbird 2 app: replay and idempotency stores (in memory here).
+        .target(
+            name: "SignetHummingbird",
+            dependencies: [
+                "SignetGameSystem",
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
         // The reference server for every Signet protocol; used by tests, examples and the CLI, never by a library.
         .target(
             name: "SignetServer",
@@ -105,6 +116,7 @@ let package = Package(
                 "Signet",
                 "SignetCrypto",
                 "SignetGameSystem",
+                "SignetHummingbird",
                 "SignetConditions",
                 "SignetWorlds",
                 "SignetPuzzles",
@@ -200,6 +212,7 @@ let package = Package(
         ),
         // Runs the built `signet` executable as a user would (exit status, stdout, stderr).
         .testTarget(name: "SignetCLITests", dependencies: ["signet"]),
+        .testTarget(name: "SignetHummingbirdTests", dependencies: ["SignetHummingbird", "SignetGameSystem"]),
         .testTarget(
             name: "SignetServerTests",
             dependencies: [

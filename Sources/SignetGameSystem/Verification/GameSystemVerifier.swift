@@ -46,6 +46,15 @@ public struct GameSystemVerifier: Sendable {
         method: String, target: String, headers: HTTPFields, now: Date,
         bodyMD5: () throws -> String
     ) -> Result<String, GameSystemVerificationError> {
+        verifyRequest(method: method, target: target, headers: headers, now: now, bodyMD5: bodyMD5).map(\.apiKey)
+    }
+
+    /// Verifies a request like ``verify(method:target:headers:now:bodyMD5:)`` and answers what was verified,
+    /// in canonical form: the parts a replay check must key on (see ``GameSystemVerifiedRequest``).
+    public func verifyRequest(
+        method: String, target: String, headers: HTTPFields, now: Date,
+        bodyMD5: () throws -> String
+    ) -> Result<GameSystemVerifiedRequest, GameSystemVerificationError> {
         guard let dateText = headers[.date] else { return .failure(.init(.missingHeader, "Date header is absent")) }
         guard let contentMD5 = headers[.contentMD5] else {
             return .failure(.init(.missingHeader, "Content-MD5 header is absent"))
@@ -80,16 +89,18 @@ public struct GameSystemVerifier: Sendable {
         guard ConstantTime.equals(received, contentMD5) else {
             return .failure(.init(.contentMD5Mismatch, "Content-MD5 does not match the MD5 of the body received"))
         }
+        let path = GameSystemSigner.signedPath(of: target)
         let plainText = GameSystemSigner.plainText(
-            date: dateText, contentMD5: contentMD5, path: GameSystemSigner.signedPath(of: target),
-            method: method, separator: separator)
+            date: dateText, contentMD5: contentMD5, path: path, method: method, separator: separator)
         guard let expected = try? HMAC.authenticationCode(for: plainText, using: key).hex else {
             return .failure(.init(.badSignature, "the signature could not be computed"))
         }
         guard ConstantTime.equals(expected, signature) else {
             return .failure(.init(.badSignature, "the signature does not match (lowercase hex HMAC-SHA1 expected)"))
         }
-        return .success(apiKey)
+        return .success(GameSystemVerifiedRequest(
+            apiKey: apiKey, signature: expected, dateSeconds: seconds, contentMD5: contentMD5,
+            method: GameSystemSigner.uppercased(method), path: String(path)))
     }
 
     /// Splits `KEY:signature` at the last colon, accepting spaces around it (`KEY : signature`).

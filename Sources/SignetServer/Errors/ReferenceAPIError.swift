@@ -26,5 +26,12 @@ struct ReferenceAPIError: Error, Sendable, CustomStringConvertible {
         ReferenceAPIError(.notFound, message)
     }
 
+    /// 503 with `Retry-After`, for a request refused because shared state cannot take it now.
+    static func unavailable(_ message: String, retryAfter: Int) -> ReferenceAPIError {
+        var error = ReferenceAPIError(.serviceUnavailable, message)
+        error.headerFields[.retryAfter] = String(max(1, retryAfter))
+        return error
+    }
+
     var description: String { "\(status.code) \(message)" }
 }

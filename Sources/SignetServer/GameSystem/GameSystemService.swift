@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import SignetHummingbird
 
 /// The GameSystem routes (DESIGN.md "Services: GameSystem"), each behind signature verification:
 ///
@@ -47,7 +48,7 @@ struct GameSystemService: ReferenceService {
         admin.post("player_external_events") { request, context in
             let event = try JSONRequest.decode(ExternalEventRequest.self, from: try await request.body.collect(upTo: .max))
             let claim = try Self.claim(request, context: context)
-            let (stored, replayed) = await state.processEvent(
+            let (stored, replayed) = try await state.processEvent(
                 tenant: try context.parameters.require("tenant"), event: event, at: environment.clock(), claim: claim)
             var fields = HTTPFields()
             if replayed, let name = Self.idempotentReplayed { fields[name] = "true" }
@@ -57,13 +58,13 @@ struct GameSystemService: ReferenceService {
     }
 
     /// The idempotency claim of a request carrying `Idempotency-Key`, or `nil` without one.
-    private static func claim(_ request: Request, context: ReferenceRequestContext) throws(ReferenceAPIError) -> IdempotencyClaim? {
+    private static func claim(_ request: Request, context: ReferenceRequestContext) throws(ReferenceAPIError) -> IdempotencyRequest? {
         guard let name = idempotencyKey, let key = request.headers[name] else { return nil }
         guard !key.isEmpty, key.count <= maxIdempotencyKeyLength else {
             throw ReferenceAPIError(.badRequest,
                 "Idempotency-Key must be 1 to \(maxIdempotencyKeyLength) characters, not \(key.count)")
         }
         let fingerprint = "\(request.method.rawValue) \(request.uri.path) \(context.receivedBody?.md5Base64 ?? "")"
-        return IdempotencyClaim(apiKey: context.apiKey ?? "", key: key, fingerprint: fingerprint)
+        return IdempotencyRequest(apiKey: context.apiKey ?? "", key: key, fingerprint: fingerprint)
     }
 }

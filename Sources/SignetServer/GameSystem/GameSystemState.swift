@@ -1,12 +1,19 @@
 import Foundation
+import SignetHummingbird
 
 /// The GameSystem data of a running reference server, in memory, changed one request at a time.
+///
+/// An event and its idempotency record are applied in one step of the actor, so a key is never applied
+/// twice. Records are kept for ``IdempotencyLedger/lifetime`` (one hour) and at most
+/// ``IdempotencyLedger/capacity`` (100,000) are held: past that, new keys are refused with 503.
 actor GameSystemState {
     private var tenants: [String: TenantData]
-    private var idempotency = IdempotencyRecords()
+    private var idempotency: IdempotencyLedger
 
-    init(tenants: [String: TenantData] = GameSystemSeed.tenants) {
+    init(tenants: [String: TenantData] = GameSystemSeed.tenants,
+         idempotencyLifetime: TimeInterval = 3_600, idempotencyCapacity: Int = 100_000) {
         self.tenants = tenants
+        self.idempotency = IdempotencyLedger(lifetime: idempotencyLifetime, capacity: idempotencyCapacity)
     }
 
     func player(tenant: String, player: String) throws(ReferenceAPIError) -> Player {
@@ -41,17 +48,23 @@ actor GameSystemState {
     }
 
     /// Applies an event's rule to a player, once per idempotency claim, and returns the response to send.
+    /// - Throws: 503 when the idempotency records are full of keys still inside their lifetime.
     func processEvent(
-        tenant: String, event: ExternalEventRequest, at date: Date, claim: IdempotencyClaim?
-    ) -> (response: StoredResponse, replayed: Bool) {
+        tenant: String, event: ExternalEventRequest, at date: Date, claim: IdempotencyRequest?
+    ) throws(ReferenceAPIError) -> (response: StoredResponse, replayed: Bool) {
         if let claim {
-            switch idempotency.lookup(claim) {
+            switch idempotency.begin(claim, now: date) {
+            case .proceed: break
             case .replay(let stored): return (stored, true)
             case .conflict:
-                let error = ReferenceAPIError(.unprocessableContent,
-                    "Idempotency-Key '\(claim.key)' was already used for a different request")
-                return (Self.store(error), false)
-            case .new: break
+                return (Self.store(ReferenceAPIError(.unprocessableContent,
+                    "Idempotency-Key '\(claim.key)' was already used for a different request")), false)
+            case .inProgress:
+                // Not reached here (the actor applies an event in one step); kept for completeness.
+                return (Self.store(ReferenceAPIError(.conflict,
+                    "a request with Idempotency-Key '\(claim.key)' is still in progress; retry shortly")), false)
+            case .storeFull(let retryAfter):
+                throw .unavailable("too many Idempotency-Keys are held; retry in \(retryAfter) s", retryAfter: retryAfter)
             }
         }
         let response: StoredResponse
@@ -62,7 +75,7 @@ actor GameSystemState {
         } catch {
             response = Self.store(ReferenceAPIError(.internalServerError, "the result could not be encoded"))
         }
-        if let claim { idempotency.store(response, for: claim) }
+        if let claim { idempotency.complete(claim, with: response, now: date) }
         return (response, false)
     }
 
@@ -76,7 +89,12 @@ actor GameSystemState {
         var pointsAwarded = Dictionary(player.pointTypes.map { ($0.name, 0) }, uniquingKeysWith: { first, _ in first })
         for (name, amount) in rule.points.sorted(by: { $0.key < $1.key }) {
             if let index = player.pointTypes.firstIndex(where: { $0.name == name }) {
-                player.pointTypes[index].amount += amount
+                let (sum, overflow) = player.pointTypes[index].amount.addingReportingOverflow(amount)
+                guard !overflow else {
+                    throw ReferenceAPIError(.unprocessableContent,
+                        "player '\(event.player)' cannot take \(amount) more \(name): the balance would overflow")
+                }
+                player.pointTypes[index].amount = sum
             } else {
                 player.pointTypes.append(PointBalance(name: name, amount: amount))
             }

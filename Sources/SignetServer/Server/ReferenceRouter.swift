@@ -5,7 +5,9 @@ enum ReferenceRouter {
     /// Every service the server offers. A new protocol adds its service here (and its files in its folder).
     static func services(_ configuration: ReferenceServerConfiguration) -> [any ReferenceService] {
         [
-            GameSystemService(state: GameSystemState()),
+            GameSystemService(state: GameSystemState(
+                idempotencyLifetime: configuration.idempotencyLifetime,
+                idempotencyCapacity: configuration.idempotencyCapacity)),
             ConditionsService(),
             WorldsService(),
             PuzzlesService(configuration: configuration),

@@ -19,6 +19,12 @@ public struct ReferenceServerConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// The logger for the server and its requests.
     public var logger: Logger
+    /// The most state-changing requests remembered for replay refusal (100,000); past it, new ones get 503.
+    public var replayCapacity: Int = 100_000
+    /// How long an `Idempotency-Key`'s first response is kept, in seconds (one hour).
+    public var idempotencyLifetime: TimeInterval = 3_600
+    /// The most `Idempotency-Key` records held (100,000); past it, requests with a new key get 503.
+    public var idempotencyCapacity: Int = 100_000
     /// Whether `GET /capabilities` offers `Angle` (diagonal words); `false` simulates a server without it.
     public var puzzlesOfferAngle: Bool
     /// Fixes the reference server's random choices (generated puzzles, trivia questions) for repeatable runs.

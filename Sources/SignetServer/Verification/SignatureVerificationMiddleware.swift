@@ -50,7 +50,7 @@ struct SignatureVerificationMiddleware: RouterMiddleware {
         do { bodyMD5 = try md5.finalize().base64 } catch {
             throw ReferenceAPIError(.internalServerError, "MD5 failed on this server: \(error)")
         }
-        let apiKey = try checks.check(
+        let apiKey = try await checks.check(
             method: request.method, target: request.head.path ?? "/", headers: request.headers,
             bodyMD5: bodyMD5, role: role
         ).get()

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Keeps the first response to each `Idempotency-Key`, so that a retried request is answered, not applied
+/// again.
+///
+/// A key is scoped per API key (two callers cannot collide) and bound to the request it came with (its
+/// fingerprint: method, path, body MD5). The flow for one request:
+/// 1. ``begin(_:now:)`` claims the key. Only ``IdempotencyBegin/proceed`` lets the handler run; every other
+///    answer is sent back instead (the stored response, 409 while the first is in flight, 422 for another
+///    request under the same key, 503 when the store is full).
+/// 2. ``complete(_:with:now:)`` stores the handler's response, kept at least for the store's lifetime.
+/// 3. When the handler fails without a response, ``abandon(_:)`` releases the claim so a retry can run.
+///
+/// ```swift
+/// switch try await store.begin(request, now: now) {
+/// case .proceed:
+///     let response = try await handle()
+///     try await store.complete(request, with: response, now: now)
+/// case .replay(let stored): answer(stored)
+/// case .inProgress, .conflict, .storeFull: refuse()
+/// }
+/// ```
+/// Implementations: ``InMemoryIdempotencyStore`` and `PostgresIdempotencyStore` in `SignetPostgres`.
+public protocol IdempotencyStore: Sendable {
+    /// Claims `request`'s key, or says why the handler must not run.
+    /// - Throws: when the store cannot be reached (the request is refused with 503, never applied).
+    func begin(_ request: IdempotencyRequest, now: Date) async throws -> IdempotencyBegin
+    /// Stores the response to a claimed request.
+    func complete(_ request: IdempotencyRequest, with response: StoredResponse, now: Date) async throws
+    /// Releases a claim whose handler failed, so the key can be used again.
+    func abandon(_ request: IdempotencyRequest) async
+}
+
+/// A request that carries an `Idempotency-Key`, as an ``IdempotencyStore`` sees it.
+public struct IdempotencyRequest: Hashable, Sendable {
+    /// The verified API key: keys are scoped per API key.
+    public let apiKey: String
+    /// The `Idempotency-Key` value.
+    public let key: String
+    /// What the request was (method, path, body MD5): the same key with another request is refused.
+    public let fingerprint: String
+
+    /// Creates a request description.
+    public init(apiKey: String, key: String, fingerprint: String) {
+        self.apiKey = apiKey
+        self.key = key
+        self.fingerprint = fingerprint
+    }
+}
+
+/// A response kept to answer repeats of a request.
+public struct StoredResponse: Hashable, Sendable {
+    /// The status code.
+    public let status: Int
+    /// The `Content-Type`, when the response had one.
+    public let contentType: String?
+    /// The body bytes.
+    public let body: [UInt8]
+
+    /// Creates a stored response.
+    public init(status: Int, contentType: String? = "application/json; charset=utf-8", body: [UInt8]) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+    }
+}
+
+/// What ``IdempotencyStore/begin(_:now:)`` decided.
+public enum IdempotencyBegin: Hashable, Sendable {
+    /// First use of the key: run the handler, then complete or abandon.
+    case proceed
+    /// A repeat of a completed request: answer this response (marked `Idempotent-Replayed: true`).
+    case replay(StoredResponse)
+    /// The key is held by a request still being handled (409).
+    case inProgress
+    /// The key was used for a different request (422).
+    case conflict
+    /// The store is at capacity with records inside their lifetime; retry after this many seconds (503).
+    case storeFull(retryAfter: Int)
+}

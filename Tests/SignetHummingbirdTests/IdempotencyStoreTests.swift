@@ -1,0 +1,58 @@
+import Foundation
+import SignetHummingbird
+import Testing
+
+@Suite("In-memory idempotency store")
+struct IdempotencyStoreTests {
+    private static let start = Date(timeIntervalSince1970: 1_790_000_000)
+    private static let ok = StoredResponse(status: 200, body: Array(#"{"ok":true}"#.utf8))
+
+    private func request(_ key: String, fingerprint: String = "POST /events md5") -> IdempotencyRequest {
+        IdempotencyRequest(apiKey: "admin", key: key, fingerprint: fingerprint)
+    }
+
+    @Test("first use proceeds; a repeat while in flight is in progress; after completion it replays")
+    func lifecycle() {
+        let store = InMemoryIdempotencyStore()
+        #expect(store.begin(request("a"), now: Self.start) == .proceed)
+        #expect(store.begin(request("a"), now: Self.start) == .inProgress)
+        store.complete(request("a"), with: Self.ok, now: Self.start)
+        #expect(store.begin(request("a"), now: Self.start.addingTimeInterval(1)) == .replay(Self.ok))
+        #expect(store.begin(request("a", fingerprint: "POST /events other"), now: Self.start) == .conflict)
+    }
+
+    @Test("an abandoned claim can be used again")
+    func abandon() {
+        let store = InMemoryIdempotencyStore()
+        #expect(store.begin(request("a"), now: Self.start) == .proceed)
+        store.abandon(request("a"))
+        #expect(store.begin(request("a"), now: Self.start) == .proceed)
+    }
+
+    @Test("a record is kept for its whole lifetime, whatever the number of other keys, and then forgotten")
+    func keptForLifetime() {
+        let store = InMemoryIdempotencyStore(lifetime: 600, capacity: 50_000)
+        #expect(store.begin(request("first"), now: Self.start) == .proceed)
+        store.complete(request("first"), with: Self.ok, now: Self.start)
+        // The old 10,000-record list forgot the first key here and applied it again.
+        for n in 0..<20_000 {
+            let now = Self.start.addingTimeInterval(Double(n) / 100)
+            #expect(store.begin(request("k\(n)"), now: now) == .proceed)
+            store.complete(request("k\(n)"), with: Self.ok, now: now)
+        }
+        #expect(store.begin(request("first"), now: Self.start.addingTimeInterval(599)) == .replay(Self.ok))
+        #expect(store.begin(request("first"), now: Self.start.addingTimeInterval(601)) == .proceed)
+    }
+
+    @Test("past capacity a new key is refused with a retry time, and old records are not forgotten")
+    func fullRefuses() {
+        let store = InMemoryIdempotencyStore(lifetime: 60, capacity: 3)
+        for key in ["a", "b", "c"] {
+            #expect(store.begin(request(key), now: Self.start) == .proceed)
+            store.complete(request(key), with: Self.ok, now: Self.start)
+        }
+        #expect(store.begin(request("d"), now: Self.start.addingTimeInterval(10)) == .storeFull(retryAfter: 51))
+        #expect(store.begin(request("a"), now: Self.start.addingTimeInterval(10)) == .replay(Self.ok))
+        #expect(store.begin(request("d"), now: Self.start.addingTimeInterval(61)) == .proceed)
+    }
+}
