@@ -52,6 +52,20 @@ enum AsyncHTTPClientConversion {
         return "\(request.scheme ?? scheme)://\(authority)\(basePath)\(path.hasPrefix("/") ? path : "/" + path)"
     }
 
+    /// Throws ``Signet/SignetError/Kind/redirected(_:location:)`` when a client that follows redirects answered
+    /// from another origin (scheme, host, port) than `requested`: the signed request already went there, and
+    /// its answer must not pass for the one asked for.
+    static func checkOrigin(of response: HTTPClientResponse, requested: String, status: HTTPResponse.Status) throws {
+        guard response.history.count > 1, let final = response.url, let asked = URL(string: requested),
+              origin(of: final) != origin(of: asked) else { return }
+        throw SignetError(.redirected(status, location: SignetError.pathWithoutQuery(final.absoluteString)),
+                          status: status)
+    }
+
+    private static func origin(of url: URL) -> String {
+        "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(url.port.map(String.init) ?? "")"
+    }
+
     /// `headers` as swift-http-types fields; a name that is not a valid field name is dropped.
     static func fields(_ headers: HTTPHeaders) -> HTTPFields {
         var fields = HTTPFields()

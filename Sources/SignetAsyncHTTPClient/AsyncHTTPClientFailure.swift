@@ -41,6 +41,10 @@ struct AsyncHTTPClientFailure: Sendable {
     private func map(_ error: HTTPClientError) -> SignetError {
         if error == .cancelled || Task.isCancelled { return SignetError(.cancelled) }
         if Self.timeouts.contains(error) { return SignetError(.timeout(after: timeout)) }
+        if error == .redirectCycleDetected || error == .redirectLimitReached {
+            // Only a client configured to follow redirects gets here; a loop is not transient.
+            return SignetError(.invalidResponse(reason: "the server's redirects loop or go on too long (\(error))"))
+        }
         if Self.invalidRequests.contains(error) {
             return SignetError(.invalidRequest(reason: "AsyncHTTPClient refused the request: \(error)"))
         }

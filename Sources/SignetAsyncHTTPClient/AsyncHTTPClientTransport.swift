@@ -8,21 +8,41 @@ import Signet
 ///
 /// In-memory bodies are sent as one buffer; file bodies are **streamed** from disk in their chunk size with
 /// a known `Content-Length` (never loaded whole); one-shot stream bodies are streamed as they come. The
-/// response body is collected up to ``maxResponseBytes``. Failures become ``Signet/SignetError``:
-/// connection failures `.transport` (retry middleware retries them), AsyncHTTPClient's deadline and
-/// connect/read/write timeouts `.timeout`, task cancellation `.cancelled`, a too-large response
-/// `.bodyTooLarge`, a request AsyncHTTPClient refuses (bad URL, conflicting headers) `.invalidRequest`.
-/// It enforces ``Signet/TimeoutMiddleware``'s deadline itself, as AsyncHTTPClient's own request deadline.
+/// response body is collected up to ``maxResponseBytes``, and the deadline covers the whole exchange, the
+/// body included: a server that sends its headers and then drips the body is cut off at the deadline.
+///
+/// Redirects are **not followed**: the default client (``defaultClient``) has redirects disabled, so a 3xx
+/// reaches the caller, which reports ``Signet/SignetError/Kind/redirected(_:location:)``. A signed request
+/// followed to another host would hand it that request's `Date` and `Content-MD5` and answer with that
+/// host's response. A client given here that follows redirects anyway is caught after the fact: an answer
+/// from another origin than the request's fails with ``Signet/SignetError/Kind/redirected(_:location:)``.
+///
+/// Failures become ``Signet/SignetError``: connection failures `.transport` (retry middleware retries them),
+/// AsyncHTTPClient's deadline and connect/read/write timeouts `.timeout`, task cancellation `.cancelled`, a
+/// too-large response `.bodyTooLarge`, a request AsyncHTTPClient refuses (bad URL, conflicting headers)
+/// `.invalidRequest`, a redirect loop or limit of a redirect-following client `.invalidResponse` (never
+/// retried). It enforces ``Signet/TimeoutMiddleware``'s deadline itself.
 public struct AsyncHTTPClientTransport: DeadlineEnforcingTransport {
     /// The client requests are executed on.
     public let client: HTTPClient
-    /// The largest response body accepted (16 MiB by default).
+    /// The largest response body accepted (16 MiB by default, ``Signet/Client/defaultMaxResponseBytes``).
     public let maxResponseBytes: Int
     /// The deadline for one whole exchange, body included: a backstop behind ``Signet/TimeoutMiddleware``.
     public let timeout: Duration
 
-    /// Creates a transport over `client` (by default AsyncHTTPClient's process-wide shared client).
-    public init(client: HTTPClient = .shared, maxResponseBytes: Int = 16 * 1024 * 1024, timeout: Duration = .seconds(300)) {
+    /// A process-wide client on AsyncHTTPClient's default event loop group that never follows redirects.
+    public static let defaultClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    /// Creates a transport over `client` (by default ``defaultClient``, which does not follow redirects).
+    public init(
+        client: HTTPClient = AsyncHTTPClientTransport.defaultClient,
+        maxResponseBytes: Int = Client.defaultMaxResponseBytes,
+        timeout: Duration = .seconds(300)
+    ) {
         self.client = client
         self.maxResponseBytes = maxResponseBytes
         self.timeout = timeout
@@ -30,29 +50,35 @@ public struct AsyncHTTPClientTransport: DeadlineEnforcingTransport {
 
     /// Sends `request` with `body`; a request without scheme or authority is resolved against `baseURL`.
     public func send(_ request: HTTPRequest, body: Body, baseURL: URL) async throws -> (HTTPResponse, Body) {
-        try await exchange(request, body: body, baseURL: baseURL, budget: timeout)
+        try await exchange(request, body: body, baseURL: baseURL, deadline: ContinuousClock.now.advanced(by: timeout))
     }
 
     /// Sends like ``send(_:body:baseURL:)``, giving up at `deadline` (or after ``timeout``, if sooner).
     public func send(
         _ request: HTTPRequest, body: Body, baseURL: URL, deadline: ContinuousClock.Instant
     ) async throws -> (HTTPResponse, Body) {
-        let left = ContinuousClock.now.duration(to: deadline)
-        return try await exchange(request, body: body, baseURL: baseURL, budget: min(timeout, max(left, .zero)))
+        try await exchange(request, body: body, baseURL: baseURL, deadline: min(deadline, ContinuousClock.now.advanced(by: timeout)))
     }
 
-    private func exchange(_ request: HTTPRequest, body: Body, baseURL: URL, budget: Duration) async throws -> (HTTPResponse, Body) {
+    private func exchange(
+        _ request: HTTPRequest, body: Body, baseURL: URL, deadline: ContinuousClock.Instant
+    ) async throws -> (HTTPResponse, Body) {
         let clientRequest = try AsyncHTTPClientConversion.clientRequest(request, body: body, baseURL: baseURL)
+        let budget = max(ContinuousClock.now.duration(to: deadline), .zero)
         let failures = AsyncHTTPClientFailure(timeout: budget, maxResponseBytes: maxResponseBytes)
         do {
+            // AsyncHTTPClient's deadline ends when the response head arrives; the body is read under the
+            // same deadline by the shared timer.
             let response = try await client.execute(clientRequest, deadline: .now() + TimeAmount(budget))
             let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
-            let bytes: ByteBuffer
-            do {
-                bytes = try await response.body.collect(upTo: maxResponseBytes)
-            } catch is NIOTooManyBytesError {
-                let declared = response.headers.first(name: "content-length").flatMap { Int($0) }
-                throw SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: declared), status: status)
+            try AsyncHTTPClientConversion.checkOrigin(of: response, requested: clientRequest.url, status: status)
+            let bytes = try await DeadlineRace.run(timer: .shared(deadline)) {
+                do {
+                    return try await response.body.collect(upTo: maxResponseBytes)
+                } catch is NIOTooManyBytesError {
+                    let declared = response.headers.first(name: "content-length").flatMap { Int($0) }
+                    throw SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: declared), status: status)
+                }
             }
             let head = HTTPResponse(status: status, headerFields: AsyncHTTPClientConversion.fields(response.headers))
             return (head, Body(Array(bytes.readableBytesView)))

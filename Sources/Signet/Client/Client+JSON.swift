@@ -2,8 +2,11 @@ import Foundation
 import HTTPTypes
 
 extension Client {
-    /// The largest JSON body ``decodeJSON(_:from:operation:maxBytes:)`` reads by default: 8 MiB.
-    public static let defaultMaxJSONBytes = 8 * 1024 * 1024
+    /// The one response-size limit every transport and decoder uses by default: 16 MiB. Both transports
+    /// enforce it while reading (a larger response is cut off, not downloaded whole).
+    public static let defaultMaxResponseBytes = 16 * 1024 * 1024
+    /// The largest JSON body ``decodeJSON(_:from:operation:maxBytes:)`` reads by default: the response limit.
+    public static let defaultMaxJSONBytes = defaultMaxResponseBytes
 
     /// Decodes a JSON body of at most `maxBytes` bytes as `type`.
     /// - Throws: ``SignetError/Kind/decoding(path:reason:)`` naming the JSON path of the bad field

@@ -7,7 +7,8 @@ extension Client {
     /// How many bytes of an error body are kept as its preview: 512.
     public static let errorBodyPreviewLimit = 512
 
-    /// Returns when `response` is 2xx; otherwise throws ``SignetError/Kind/httpStatus(_:serverMessage:bodyPreview:)``
+    /// Returns when `response` is 2xx; a redirect (3xx but 304) throws ``SignetError/Kind/redirected(_:location:)``;
+    /// anything else throws ``SignetError/Kind/httpStatus(_:serverMessage:bodyPreview:)``
     /// with the server's `error_message` when the body is JSON `{"error_message": "..."}`, and a truncated,
     /// lossy UTF-8 preview of the raw body in every case.
     public func checkStatus(
@@ -25,6 +26,10 @@ extension Client {
     /// The ``SignetError/Kind/httpStatus(_:serverMessage:bodyPreview:)`` error for `response` with the start
     /// of its body; `truncated` tells whether the body went on.
     public static func statusError(_ response: HTTPResponse, body: [UInt8], truncated: Bool = false) -> SignetError {
+        if response.status.kind == .redirection, response.status.code != 304 {
+            let location = response.headerFields[.location].map { SignetError.pathWithoutQuery(String($0.prefix(2_048))) }
+            return SignetError(.redirected(response.status, location: location), status: response.status)
+        }
         let message = truncated ? nil : serverMessage(in: body)
         var preview = String(decoding: body.prefix(errorBodyPreviewLimit), as: UTF8.self)
         preview = String(preview.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })

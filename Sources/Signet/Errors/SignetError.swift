@@ -29,6 +29,10 @@ public struct SignetError: Error, CustomStringConvertible {
         case invalidRequest(reason: String)
         /// The transport received something that is not a usable HTTP response.
         case invalidResponse(reason: String)
+        /// The server answered with a redirect, which Signet does not follow: a signed request's headers
+        /// must not reach another origin, and a new path would need a new signature. `location` is the
+        /// `Location` header without its query (nil when absent).
+        case redirected(HTTPResponse.Status, location: String?)
     }
 
     /// What went wrong.
@@ -55,6 +59,8 @@ public struct SignetError: Error, CustomStringConvertible {
         self.method = method
         self.path = path.map(SignetError.pathWithoutQuery)
         if case .httpStatus(let kindStatus, _, _) = kind {
+            self.status = status ?? kindStatus
+        } else if case .redirected(let kindStatus, _) = kind {
             self.status = status ?? kindStatus
         } else {
             self.status = status
@@ -111,8 +117,10 @@ public struct SignetError: Error, CustomStringConvertible {
         case .decoding(let path, let reason):
             return "response does not decode at \(path): \(reason)"
         case .bodyTooLarge(let limit, let actual):
-            if let actual { return "body of \(actual) bytes exceeds the limit of \(limit) bytes" }
-            return "body exceeds the limit of \(limit) bytes"
+            // With a status the body is the response's: say so, since the limit is the response-size limit.
+            let body = status == nil ? "body" : "response body"
+            if let actual { return "\(body) of \(actual) bytes exceeds the limit of \(limit) bytes" }
+            return "\(body) exceeds the limit of \(limit) bytes"
         case .fileUnreadable(let path, let reason):
             return "file body \(path) is unreadable: \(reason)"
         case .bodyNotReplayable(let reason):
@@ -121,10 +129,15 @@ public struct SignetError: Error, CustomStringConvertible {
             return "invalid request: \(reason)"
         case .invalidResponse(let reason):
             return "invalid response: \(reason)"
+        case .redirected(let status, let location):
+            let target = location.map { "to \($0)" } ?? "without a Location"
+            return "HTTP \(status.code) \(status.reasonPhrase): the server redirects \(target); Signet does not follow "
+                + "redirects (signed headers must not reach another origin, and a new path needs a new signature)"
         }
     }
 
-    static func pathWithoutQuery(_ path: String) -> String {
+    /// `path` cut before its `?query` or `#fragment` (which may hold tokens).
+    package static func pathWithoutQuery(_ path: String) -> String {
         if let index = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
             return String(path[..<index])
         }

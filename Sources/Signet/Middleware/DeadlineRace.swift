@@ -3,9 +3,9 @@ import Synchronization
 /// Runs an operation in a task of its own and cancels it when a timer fires first: the timeout for
 /// transports that cannot enforce a deadline themselves. The task is always awaited, so nothing outlives
 /// the call; cancelling the caller cancels the operation too.
-enum DeadlineRace {
+package enum DeadlineRace {
     /// What ends the race.
-    enum Timer {
+    package enum Timer {
         /// The process-wide ``DeadlineTimer`` at this instant (no task or system timer per request).
         case shared(ContinuousClock.Instant)
         /// A sleep of this long, on a task of its own (tests inject one to decide when it fires).
@@ -14,7 +14,7 @@ enum DeadlineRace {
 
     /// `operation`'s result, or ``SignetError/Kind/timeout(after:)`` (with the time that was left) when the
     /// timer fired first. The caller's cancellation propagates as the operation's own error.
-    static func run<Result: Sendable>(
+    package static func run<Result: Sendable>(
         timer: Timer,
         _ operation: () async throws -> Result
     ) async throws -> Result {

@@ -11,6 +11,9 @@ import HTTPTypesFoundation
 /// streams the file from disk — and one-shot stream bodies are first collected (up to
 /// ``maxStreamedRequestBytes``). The response body is collected whole; one larger than ``maxResponseBytes``
 /// fails with ``SignetError/Kind/bodyTooLarge(limit:actual:)`` (URLSession has already received it by then).
+/// Redirects are not followed by the default session: a 3xx reaches the caller as
+/// ``SignetError/Kind/redirected(_:location:)``; with a session of your own that follows them, an answer from
+/// another origin than the request's fails the same way.
 /// `URLError`s map to ``SignetError``: `.timedOut` to a timeout, `.cancelled` to cancellation, the rest to
 /// a transport failure.
 public struct URLSessionTransport: Transport {
@@ -24,7 +27,7 @@ public struct URLSessionTransport: Transport {
     /// Creates a transport over `session` (by default an ephemeral session without cache or cookies).
     public init(
         session: URLSession = URLSessionTransport.makeDefaultSession(),
-        maxResponseBytes: Int = 16 * 1024 * 1024,
+        maxResponseBytes: Int = Client.defaultMaxResponseBytes,
         maxStreamedRequestBytes: Int = 16 * 1024 * 1024
     ) {
         self.session = session
@@ -32,15 +35,16 @@ public struct URLSessionTransport: Transport {
         self.maxStreamedRequestBytes = maxStreamedRequestBytes
     }
 
-    /// An ephemeral session that neither caches responses nor stores cookies: an API client must see
-    /// every answer of the server, and credentials belong in signed headers.
+    /// An ephemeral session that neither caches responses, stores cookies nor follows redirects: an API
+    /// client must see every answer of the server, credentials belong in signed headers, and a signed
+    /// request must not be re-sent to wherever a `Location` points.
     public static func makeDefaultSession() -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        return URLSession(configuration: configuration)
+        return URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
     }
 
     /// Sends `request` with `body`; relative requests are resolved against `baseURL`.
@@ -58,6 +62,11 @@ public struct URLSessionTransport: Transport {
               let response = httpURLResponse.httpResponse
         else {
             throw SignetError(.invalidResponse(reason: "not an HTTP response"), method: request.method, path: request.path)
+        }
+        if let answered = httpURLResponse.url, let asked = urlRequest.url, Self.origin(answered) != Self.origin(asked) {
+            // Only a session that follows redirects gets here (the default one refuses them).
+            throw SignetError(.redirected(response.status, location: SignetError.pathWithoutQuery(answered.absoluteString)),
+                              method: request.method, path: request.path, status: response.status)
         }
         guard data.count <= maxResponseBytes else {
             throw SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: data.count),
@@ -95,6 +104,10 @@ public struct URLSessionTransport: Transport {
         }
     }
 
+    private static func origin(_ url: URL) -> String {
+        "\(url.scheme?.lowercased() ?? "")://\(url.host?.lowercased() ?? ""):\(url.port.map(String.init) ?? "")"
+    }
+
     private func absoluteRequest(_ request: HTTPRequest, baseURL: URL) throws -> HTTPRequest {
         if request.scheme != nil, request.authority != nil { return request }
         guard let base = BaseURLParts(baseURL) else {
@@ -102,5 +115,15 @@ public struct URLSessionTransport: Transport {
                               method: request.method, path: request.path)
         }
         return base.resolve(request)
+    }
+}
+
+/// Answers every redirect with "do not follow", so the 3xx itself is the response.
+final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

@@ -125,6 +125,7 @@ extension SignetError.Kind {
         case .bodyNotReplayable: return "bodyNotReplayable"
         case .invalidRequest: return "invalidRequest"
         case .invalidResponse: return "invalidResponse"
+        case .redirected: return "redirected"
         }
     }
 }
