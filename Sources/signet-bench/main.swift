@@ -1,6 +1,7 @@
 // signet-bench: measures Signet against baselines taken in the same run and prints the ratios.
 // Run it in release: `swift run -c release signet-bench [--quick] [--file-mb N] [--skip-file] [--skip-network]`;
-// `--pieces` prints a per-piece breakdown of signing, `--profile-sign` a loop for callgrind.
+// `--pieces` prints a per-piece breakdown of signing, `--profile-sign` a loop for callgrind,
+// `--server-load [--load-seconds N]` only the state-changing load on the reference server.
 import Foundation
 import Logging
 
@@ -30,6 +31,15 @@ do {
     if arguments.contains("--pieces") { try SigningBreakdown.run(); exit(0) }
     if arguments.contains("--profile-sign") { try SigningBreakdown.profileSign(); exit(0) }
     if arguments.contains("--chain-pieces") { try await ChainBreakdown.run(batches: 50, batchSize: 1_000); exit(0) }
+    var loadSeconds = quick ? 8 : 20
+    if let index = arguments.firstIndex(of: "--load-seconds"), arguments.index(after: index) < arguments.endIndex,
+       let value = Int(arguments[arguments.index(after: index)]), value > 0 {
+        loadSeconds = value
+    }
+    if arguments.contains("--server-load") {
+        try await ServerLoadBenchmark.run(seconds: loadSeconds, concurrency: 16)
+        exit(0)
+    }
     if onlyNetwork {
         try await ChainBenchmark.signedGetThroughput(requests: quick ? 500 : 4_000, concurrency: 8, rounds: quick ? 1 : 9)
         exit(0)
@@ -46,6 +56,8 @@ do {
     if !skipNetwork {
         print("")
         try await ChainBenchmark.signedGetThroughput(requests: quick ? 1_000 : 4_000, concurrency: 8, rounds: quick ? 3 : 9)
+        print("")
+        try await ServerLoadBenchmark.run(seconds: loadSeconds, concurrency: 16)
     }
 } catch {
     FileHandle.standardError.write(Data("signet-bench: \(error)\n".utf8))
