@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -100,11 +101,17 @@ let package = Package(
                 .product(name: "WSClient", package: "swift-websocket"),
             ]
         ),
-        // GameSystem verification for any Hummingbird 2 app: replay and idempotency stores (in memory here).
+        // GameSystem verification for any Hummingbird 2 app: the middleware, replay and idempotency stores.
         .target(
             name: "SignetHummingbird",
             dependencies: [
+                "Signet",
+                "SignetCrypto",
                 "SignetGameSystem",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HeapModule", package: "swift-collections"),
             ]

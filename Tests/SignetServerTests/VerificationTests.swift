@@ -44,8 +44,7 @@ struct VerificationTests {
     func unauthorizedMessage(_ client: Client, _ request: HTTPRequest, body: Body = .empty) async throws -> String? {
         let (status, _, bytes) = try await exchange(client, request, body: body)
         #expect(status == 401)
-        let message = try JSONDecoder().decode([String: String].self, from: Data(bytes))["error_message"]
-        return message
+        return try JSONDecoder().decode(ErrorBodyJSON.self, from: Data(bytes)).error_message
     }
 
     @Test("a wrong secret is refused as bad-signature", arguments: TransportKind.allCases)

@@ -58,6 +58,16 @@ public struct GameSystemSigner: Sendable {
         }
     }
 
+    /// The plain text with `method` exactly as given (not uppercased): what a client that forgot to
+    /// uppercase signed. For diagnosis.
+    static func plainTextAsIs(
+        date: String, contentMD5: String, path: Substring, method: String, separator: GameSystemSeparator
+    ) -> String {
+        PlainText.withBytes(date: date, contentMD5: contentMD5, path: path, method: method, separator: separator) {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
     /// `KEY:hex` built in one pass.
     static func authorization(apiKey: String, mac: Digest) -> String {
         var apiKey = apiKey

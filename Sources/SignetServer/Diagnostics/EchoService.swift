@@ -24,14 +24,13 @@ struct EchoService: ReferenceService {
                 try await Self.echo(request, maxBodyBytes: environment.maxBodyBytes)
             }
         }
-        let signed = router.group(":tenant/client").add(middleware: SignatureVerificationMiddleware(
-            role: .client, checks: environment.signatures, maxBodyBytes: Self.signedUploadLimit,
-            bodyHandling: .hashOnly))
+        let signed = router.group(":tenant/client").add(middleware: environment.verification.middleware(
+            role: .client, maxBodyBytes: Self.signedUploadLimit, keepsBody: false))
         for method in [HTTPRequest.Method.get, .post, .put] {
             signed.on("echo", method: method) { request, context in
-                let received = context.receivedBody ?? ReceivedBody(length: 0, md5Base64: "")
+                let identity = context.gameSystemIdentity
                 return try Self.respond(request, summary: EchoSummary(
-                    request, bodyLength: received.length, bodyMD5: received.md5Base64, apiKey: context.apiKey))
+                    request, bodyLength: identity?.bodyLength ?? 0, bodyMD5: identity?.bodyMD5 ?? "", apiKey: identity?.apiKey))
             }
         }
     }

@@ -25,8 +25,8 @@ struct GameSystemService: ReferenceService {
 
     func register(on router: Router<ReferenceRequestContext>, environment: ReferenceEnvironment) {
         let state = self.state
-        let client = router.group(":tenant/client").add(middleware: SignatureVerificationMiddleware(
-            role: .client, checks: environment.signatures, maxBodyBytes: environment.maxBodyBytes))
+        let client = router.group(":tenant/client").add(
+            middleware: environment.verification.middleware(role: .client, maxBodyBytes: environment.maxBodyBytes))
         client.get("players/:player") { _, context in
             let player = try await state.player(tenant: context.parameters.require("tenant"),
                                                 player: context.parameters.require("player"))
@@ -43,8 +43,8 @@ struct GameSystemService: ReferenceService {
             try JSONResponse.make(try await state.avatarComponents(tenant: context.parameters.require("tenant")))
         }
 
-        let admin = router.group(":tenant/admin").add(middleware: SignatureVerificationMiddleware(
-            role: .admin, checks: environment.signatures, maxBodyBytes: environment.maxBodyBytes))
+        let admin = router.group(":tenant/admin").add(
+            middleware: environment.verification.middleware(role: .admin, maxBodyBytes: environment.maxBodyBytes))
         admin.post("player_external_events") { request, context in
             let event = try JSONRequest.decode(ExternalEventRequest.self, from: try await request.body.collect(upTo: .max))
             let claim = try Self.claim(request, context: context)
@@ -64,7 +64,8 @@ struct GameSystemService: ReferenceService {
             throw ReferenceAPIError(.badRequest,
                 "Idempotency-Key must be 1 to \(maxIdempotencyKeyLength) characters, not \(key.count)")
         }
-        let fingerprint = "\(request.method.rawValue) \(request.uri.path) \(context.receivedBody?.md5Base64 ?? "")"
-        return IdempotencyRequest(apiKey: context.apiKey ?? "", key: key, fingerprint: fingerprint)
+        let identity = context.gameSystemIdentity
+        let fingerprint = "\(request.method.rawValue) \(request.uri.path) \(identity?.bodyMD5 ?? "")"
+        return IdempotencyRequest(apiKey: identity?.apiKey ?? "", key: key, fingerprint: fingerprint)
     }
 }

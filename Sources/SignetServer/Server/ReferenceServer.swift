@@ -59,8 +59,7 @@ public final class ReferenceServer: Sendable {
         let faults = configuration.faults ?? FaultPlan()
         let environment = ReferenceEnvironment(
             clock: configuration.clock, window: configuration.window, maxBodyBytes: configuration.maxBodyBytes,
-            signatures: try SignatureChecks.demo(
-                window: configuration.window, replayCapacity: configuration.replayCapacity, clock: configuration.clock))
+            verification: try ReferenceVerification.demo(configuration))
         let services = ReferenceRouter.services(configuration)
         let trivia = services.lazy.compactMap { $0 as? TriviaService }.first
         let responder = ServerResponder(

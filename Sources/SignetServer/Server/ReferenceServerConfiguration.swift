@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SignetGameSystem
 import SignetTrivia
 
 /// How a ``ReferenceServer`` listens and behaves: address, signature window, clock, faults, logger.
@@ -25,6 +26,12 @@ public struct ReferenceServerConfiguration: Sendable {
     public var idempotencyLifetime: TimeInterval = 3_600
     /// The most `Idempotency-Key` records held (100,000); past it, requests with a new key get 503.
     public var idempotencyCapacity: Int = 100_000
+    /// Whether a refused signature's 401 carries a `diagnosis` (on: the reference server is a development
+    /// peer; `signet-server --no-explain` turns it off).
+    public var explainsFailures: Bool = true
+    /// How the server joins the signed parts (backslash-n by default; `--separator newline` for servers
+    /// that follow the prose literally).
+    public var separator: GameSystemSeparator = .escaped
     /// Whether `GET /capabilities` offers `Angle` (diagonal words); `false` simulates a server without it.
     public var puzzlesOfferAngle: Bool
     /// Fixes the reference server's random choices (generated puzzles, trivia questions) for repeatable runs.

@@ -25,5 +25,5 @@ struct ReferenceEnvironment: Sendable {
     /// The largest body a signed route collects.
     let maxBodyBytes: Int
     /// Verifies GameSystem signatures and refuses replays; shared by every signed route.
-    let signatures: SignatureChecks
+    let verification: ReferenceVerification
 }

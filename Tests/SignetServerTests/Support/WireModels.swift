@@ -52,3 +52,17 @@ struct EchoJSON: Decodable, Sendable {
     let body_md5: String
     let api_key: String?
 }
+
+/// An error body: `{"error_message": …}`, with the reference server's optional `diagnosis`.
+struct ErrorBodyJSON: Decodable {
+    let error_message: String
+    let diagnosis: DiagnosisJSON?
+}
+
+/// The `diagnosis` of a refused signature.
+struct DiagnosisJSON: Decodable {
+    let likely_cause: String
+    let string_to_sign: String
+    let detail: String
+    let clock_offset_seconds: Int?
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// What ``GameSystemVerificationMiddleware`` does besides checking the signature. Every option has a default.
+public struct GameSystemVerificationOptions: Sendable {
+    /// The role of each API key (keys without one are accepted only where ``acceptedRoles`` is `nil`).
+    public var keyRoles: [String: GameSystemKeyRole]
+    /// The roles this route group accepts; `nil` (the default) accepts any verified key. A key of another
+    /// role is refused with 401 `wrong-key-type`.
+    public var acceptedRoles: Set<GameSystemKeyRole>?
+    /// Where accepted state-changing requests (POST, PUT, PATCH, DELETE…) are remembered so that an exact
+    /// replay inside the window is refused with 401 `replayed-request`; `nil` turns replay refusal off.
+    ///
+    /// On by default (an ``InMemoryReplayStore``). The trade-off: the scheme has no nonce and one-second
+    /// dates, so two *identical* state-changing requests signed with the same key in the same second are
+    /// byte-identical and the second is refused (Signet's client waits for the next second, and retries a
+    /// `replayed-request` re-signed). Sustained, that is one identical request per second per key; distinct
+    /// requests (another body, path or method) are not limited. Turn it off only where replaying a
+    /// captured request inside the window is harmless. With several server instances, share a store
+    /// (`SignetPostgres`), or each instance accepts the others' replays.
+    public var replayStore: (any ReplayStore)?
+    /// Where `Idempotency-Key` records are kept; `nil` (the default) leaves the header to the handlers.
+    /// When set, a state-changing request with the header runs its handler once per (API key, key); a
+    /// repeat answers the stored response with `Idempotent-Replayed: true`.
+    public var idempotencyStore: (any IdempotencyStore)?
+    /// The largest request body accepted (1 MiB); larger ones get 413 before any signature check.
+    public var maxBodyBytes: Int
+    /// Whether the body is kept for the handler (the default) or only hashed and counted (uploads that
+    /// the handler does not read).
+    public var keepsBody: Bool
+    /// Whether a refused signature's 401 explains the likely client mistake (`diagnosis` in the body).
+    /// Off by default: the explanation shows the string the server expected to be signed, which is public
+    /// information, but production servers usually say less. Diagnosis runs only for refused requests.
+    public var explainsFailures: Bool
+    /// The largest response stored for an `Idempotency-Key` (64 KiB); a larger one is sent but not kept.
+    public var maxStoredResponseBytes: Int
+    /// The server's clock, for the `Date` window and replay expiry.
+    public var clock: @Sendable () -> Date
+
+    /// Creates options; every parameter has the default described on its property.
+    public init(
+        keyRoles: [String: GameSystemKeyRole] = [:],
+        acceptedRoles: Set<GameSystemKeyRole>? = nil,
+        replayStore: (any ReplayStore)? = InMemoryReplayStore(),
+        idempotencyStore: (any IdempotencyStore)? = nil,
+        maxBodyBytes: Int = 1 << 20,
+        keepsBody: Bool = true,
+        explainsFailures: Bool = false,
+        maxStoredResponseBytes: Int = 64 << 10,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.keyRoles = keyRoles
+        self.acceptedRoles = acceptedRoles
+        self.replayStore = replayStore
+        self.idempotencyStore = idempotencyStore
+        self.maxBodyBytes = maxBodyBytes
+        self.keepsBody = keepsBody
+        self.explainsFailures = explainsFailures
+        self.maxStoredResponseBytes = maxStoredResponseBytes
+        self.clock = clock
+    }
+}
