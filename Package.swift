@@ -227,6 +227,8 @@ let package = Package(
                 "Signet",
                 "SignetGameSystem",
                 "SignetAsyncHTTPClient",
+                "SignetHummingbird",
+                "SignetTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -7,6 +7,7 @@ Python's hashlib, hmac and base64, and writes
 
     Vectors/gamesystem-signing.json
     Vectors/gamesystem-verify.json
+    Vectors/gamesystem-diagnosis.json   (inputs in diagnosis.py)
 
 Usage:
     python3 Vectors/generate.py           (re)write the two GameSystem files
@@ -33,6 +34,8 @@ import json
 import os
 import re
 import sys
+
+import diagnosis
 
 VECTOR_DIR = os.path.dirname(os.path.abspath(__file__))
 SIGNING_FILE = "gamesystem-signing.json"
@@ -610,7 +613,8 @@ def main(argv):
     if argv not in ([], ["--check"]):
         print("usage: python3 Vectors/generate.py [--check]", file=sys.stderr)
         return 2
-    documents = [(SIGNING_FILE, signing_document()), (VERIFY_FILE, verify_document())]
+    documents = [(SIGNING_FILE, signing_document()), (VERIFY_FILE, verify_document()),
+                 (diagnosis.FILE, diagnosis.document())]
     if not argv:
         for file, document in documents:
             with open(os.path.join(VECTOR_DIR, file), "wb") as handle:

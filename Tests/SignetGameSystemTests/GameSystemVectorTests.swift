@@ -9,8 +9,8 @@ import Testing
 /// hashlib/hmac), run through `GameSystemVectors.check` and, with the files parsed here, the public API.
 @Suite("GameSystem vectors")
 struct GameSystemVectorTests {
-    @Test("GameSystemVectors.check passes every signing and verification vector", arguments: [
-        ("gamesystem-signing.json", 43), ("gamesystem-verify.json", 59),
+    @Test("GameSystemVectors.check passes every signing, verification and diagnosis vector", arguments: [
+        ("gamesystem-signing.json", 43), ("gamesystem-verify.json", 59), ("gamesystem-diagnosis.json", 16),
     ])
     func vectorsCheck(file: String, count: Int) throws {
         let data = try Repository.vectorData(file)

@@ -9,8 +9,10 @@ public enum GameSystemVectors {
     public static let signingScheme = "gamesystem-hmac-sha1"
     /// The verification scheme name.
     public static let verifyScheme = "gamesystem-hmac-sha1-verify"
-    /// Both scheme names.
-    public static let schemes: Set<String> = [signingScheme, verifyScheme]
+    /// The diagnosis scheme name (``GameSystemDiagnosisVectors``).
+    public static let diagnosisScheme = "gamesystem-hmac-sha1-diagnosis"
+    /// Every GameSystem scheme name.
+    public static let schemes: Set<String> = [signingScheme, verifyScheme, diagnosisScheme]
 
     struct SigningFile: Decodable { let vectors: [SigningVector] }
     struct SigningVector: Decodable {
@@ -57,6 +59,8 @@ public enum GameSystemVectors {
         case verifyScheme:
             let file = try VectorJSON.decode(VerifyFile.self, from: data)
             return try file.vectors.enumerated().map { try checkVerify($1, at: "$.vectors[\($0)]") }
+        case diagnosisScheme:
+            return try GameSystemDiagnosisVectors.check(data: data)
         default:
             throw VectorFileError(path: "$.scheme", reason: "unknown scheme '\(scheme)'")
         }
@@ -97,13 +101,7 @@ public enum GameSystemVectors {
 
     private static func checkVerify(_ vector: VerifyVector, at path: String) throws -> VectorOutcome {
         let body = try VectorJSON.base64(vector.body_base64, at: path + ".body_base64")
-        var headers = HTTPFields()
-        for (name, value) in vector.headers.sorted(by: { $0.key < $1.key }) {
-            guard let fieldName = HTTPField.Name(name) else {
-                throw VectorFileError(path: "\(path).headers.\(name)", reason: "not a valid HTTP field name")
-            }
-            headers.append(HTTPField(name: fieldName, value: value))
-        }
+        let headers = try fields(vector.headers, at: path + ".headers")
         if let expectedError = vector.expected.error,
            GameSystemVerificationError.Reason(rawValue: expectedError) == nil {
             throw VectorFileError(path: path + ".expected.error", reason: "unknown error name '\(expectedError)'")
@@ -122,7 +120,19 @@ public enum GameSystemVectors {
         return VectorOutcome(name: vector.name, failures: expected == got ? [] : ["result: expected \(expected), got \(got)"])
     }
 
-    private static func quoted(_ text: String) -> String {
+    /// `headers` as HTTP fields, in name order; an invalid name is refused at its path.
+    static func fields(_ headers: [String: String], at path: String) throws(VectorFileError) -> HTTPFields {
+        var fields = HTTPFields()
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            guard let fieldName = HTTPField.Name(name) else {
+                throw VectorFileError(path: "\(path).\(name)", reason: "not a valid HTTP field name")
+            }
+            fields.append(HTTPField(name: fieldName, value: value))
+        }
+        return fields
+    }
+
+    static func quoted(_ text: String) -> String {
         text.count > 120 ? "\"\(text.prefix(117))...\"" : "\"\(text)\""
     }
 }
