@@ -50,6 +50,10 @@ extension Client {
         context: RequestContext,
         decoding type: T.Type
     ) async throws -> T {
+        // The signing middleware leaves what it signed here when the server refuses the signature.
+        let record = SignedTextRecord()
+        var context = context
+        context.values[SignedTextRecord.self] = record
         let (response, responseBody) = try await send(request, body: body, context: context)
         let resolved = try resolve(request, operation: context.operation)
         do {
@@ -58,6 +62,7 @@ extension Client {
         } catch let error as SignetError {
             var located = error.adding(operation: context.operation, request: resolved)
             if located.status == nil { located.status = response.status }
+            if response.status == .unauthorized { located.clientStringToSign = record.value }
             throw located
         }
     }

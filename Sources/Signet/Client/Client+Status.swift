@@ -30,21 +30,30 @@ extension Client {
             let location = response.headerFields[.location].map { SignetError.pathWithoutQuery(String($0.prefix(2_048))) }
             return SignetError(.redirected(response.status, location: location), status: response.status)
         }
-        let message = truncated ? nil : serverMessage(in: body)
+        let decoded = truncated ? nil : try? JSONDecoder().decode(ServerErrorBody.self, from: Data(body))
+        let message = decoded.map { String($0.errorMessage.prefix(1000)) }
         var preview = String(decoding: body.prefix(errorBodyPreviewLimit), as: UTF8.self)
         preview = String(preview.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
         if truncated || body.count > errorBodyPreviewLimit { preview += "…" }
-        return SignetError(.httpStatus(response.status, serverMessage: message, bodyPreview: preview),
-                           status: response.status)
+        var error = SignetError(.httpStatus(response.status, serverMessage: message, bodyPreview: preview),
+                                status: response.status)
+        if response.status == .unauthorized { error.diagnosis = decoded?.diagnosis }
+        return error
     }
 
     private struct ServerErrorBody: Decodable {
         let errorMessage: String
-        enum CodingKeys: String, CodingKey { case errorMessage = "error_message" }
-    }
+        let diagnosis: SignetError.Diagnosis?
+        enum CodingKeys: String, CodingKey {
+            case errorMessage = "error_message"
+            case diagnosis
+        }
 
-    private static func serverMessage(in body: [UInt8]) -> String? {
-        guard let decoded = try? JSONDecoder().decode(ServerErrorBody.self, from: Data(body)) else { return nil }
-        return String(decoded.errorMessage.prefix(1000))
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            errorMessage = try container.decode(String.self, forKey: .errorMessage)
+            // A diagnosis of another shape is ignored rather than losing the message.
+            diagnosis = try? container.decodeIfPresent(SignetError.Diagnosis.self, forKey: .diagnosis)
+        }
     }
 }

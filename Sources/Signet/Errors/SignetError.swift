@@ -45,6 +45,39 @@ public struct SignetError: Error, CustomStringConvertible {
     public var path: String?
     /// The response status, when a response arrived.
     public var status: HTTPResponse.Status?
+    /// The server's explanation of a refused signature, when its 401 carried one (`diagnosis` in the body).
+    public var diagnosis: Diagnosis?
+    /// The text this client signed, for a refused signed request: compare it with
+    /// ``Diagnosis/stringToSign``, what the server expected.
+    public var clientStringToSign: String?
+
+    /// Why a server refused a signature, as it explained it: the likely client mistake by stable
+    /// identifier (`separator-newline`, `clock-skew`, …), the string it expected to be signed, and a sentence.
+    public struct Diagnosis: Sendable, Hashable, Decodable {
+        /// The mistake's identifier, e.g. `separator-newline`; `unknown` when the server could not tell.
+        public let likelyCause: String
+        /// The plain text the server expected the client to sign.
+        public let stringToSign: String
+        /// One sentence for a person.
+        public let detail: String
+        /// For `clock-skew`: the request's `Date` minus the server's clock, in seconds.
+        public let clockOffsetSeconds: Int?
+
+        /// Creates a diagnosis.
+        public init(likelyCause: String, stringToSign: String, detail: String, clockOffsetSeconds: Int? = nil) {
+            self.likelyCause = likelyCause
+            self.stringToSign = stringToSign
+            self.detail = detail
+            self.clockOffsetSeconds = clockOffsetSeconds
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case likelyCause = "likely_cause"
+            case stringToSign = "string_to_sign"
+            case detail
+            case clockOffsetSeconds = "clock_offset_seconds"
+        }
+    }
 
     /// Creates an error of `kind` with whatever context is known at the throw site.
     public init(
@@ -98,7 +131,8 @@ public struct SignetError: Error, CustomStringConvertible {
             prefix.append(path)
         }
         let lead = prefix.isEmpty ? "" : prefix.joined(separator: " ") + ": "
-        return lead + kindDescription
+        guard let diagnosis else { return lead + kindDescription }
+        return lead + kindDescription + " (likely cause: \(diagnosis.likelyCause): \(diagnosis.detail))"
     }
 
     private var kindDescription: String {

@@ -16,11 +16,17 @@ import Logging
 ///   When the budget is spent the last response is returned (or the last error thrown) unchanged.
 /// - Each retry calls `next` again with `context.attempt` incremented, so the middleware after this one
 ///   (clock skew, signing, logging) runs anew: every attempt is signed with a fresh date.
+/// - A 401 whose `error_message` starts with `replayed-request` is retried whatever the method: the server
+///   applied nothing, it only saw a byte-identical request from the same second (another process with the
+///   same key, say). The retry waits a random 0.2–1.2 s ("jitter", so that contenders spread out) and is
+///   signed in a later second. Up to ``maxReplayedRetries`` such retries, within ``maxTotalTime``.
 public struct RetryMiddleware: Middleware {
     /// The most attempts per call, the first included.
     public var maxAttempts: Int
     /// The most time from the first attempt's start to the last retry's start (waits included).
     public var maxTotalTime: Duration
+    /// The most retries of a `replayed-request` refusal (16 by default), beyond ``maxAttempts``.
+    public var maxReplayedRetries: Int
     /// The backoff cap for the first retry; it doubles for each further retry.
     public var baseDelay: Duration
     /// The largest backoff cap.
@@ -46,6 +52,7 @@ public struct RetryMiddleware: Middleware {
         baseDelay: Duration = .milliseconds(200),
         maxDelay: Duration = .seconds(10),
         retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504],
+        maxReplayedRetries: Int = 16,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
@@ -55,6 +62,7 @@ public struct RetryMiddleware: Middleware {
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
         self.retryableStatuses = retryableStatuses
+        self.maxReplayedRetries = max(0, maxReplayedRetries)
         self.random = random
         self.sleep = sleep
         self.now = now
@@ -75,25 +83,39 @@ public struct RetryMiddleware: Middleware {
         context: RequestContext,
         next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
-        guard RetryMiddleware.mayRetry(request, body: body) else {
+        let repeatable = RetryMiddleware.mayRetry(request, body: body)
+        guard repeatable || body.isReplayable else {
             return try await next(request, body, context)
         }
         let start = now()
         var context = context
-        var retries = 0
+        var retries = 0, replayedRetries = 0
         while true {
             let outcome: Result<(HTTPResponse, Body), SignetError>
+            var replayed = false
             do {
                 let answer = try await next(request, body, context)
-                guard retryableStatuses.contains(answer.0.status.code) else { return answer }
+                if answer.0.status == .unauthorized, Self.isReplayedRequest(answer.1) {
+                    replayed = true
+                } else if !repeatable || !retryableStatuses.contains(answer.0.status.code) {
+                    return answer
+                }
                 outcome = .success(answer)
-            } catch let error as SignetError where error.isRetryableFailure {
+            } catch let error as SignetError where repeatable && error.isRetryableFailure {
                 outcome = .failure(error)
             }
-            retries += 1
-            let wait = delay(beforeRetry: retries, after: outcome, context: context)
-            guard retries < maxAttempts, !Task.isCancelled, now() + wait <= start + maxTotalTime
-            else { return try outcome.get() }
+            let wait: Duration
+            if replayed {
+                replayedRetries += 1
+                wait = .milliseconds(200) + .seconds(min(1, max(0, random())))
+                guard replayedRetries <= maxReplayedRetries, !Task.isCancelled, now() + wait <= start + maxTotalTime
+                else { return try outcome.get() }
+            } else {
+                retries += 1
+                wait = delay(beforeRetry: retries, after: outcome, context: context)
+                guard retries < maxAttempts, !Task.isCancelled, now() + wait <= start + maxTotalTime
+                else { return try outcome.get() }
+            }
             context.logger.info("retrying", metadata: [
                 "signet.operation": "\(context.operation)",
                 "signet.attempt": "\(context.attempt)",
@@ -131,6 +153,15 @@ public struct RetryMiddleware: Middleware {
             return .seconds(max(0, date.timeIntervalSince(now)))
         }
         return nil
+    }
+
+    /// Whether a 401's body is the `replayed-request` refusal (`{"error_message": "replayed-request: …"}`).
+    /// Only a body in memory is looked at (a streamed one is left for the caller).
+    static func isReplayedRequest(_ body: Body) -> Bool {
+        guard let bytes = body.inMemoryBytes, bytes.count <= 65_536 else { return false }
+        struct Refusal: Decodable { let error_message: String }
+        guard let refusal = try? JSONDecoder().decode(Refusal.self, from: Data(bytes)) else { return false }
+        return refusal.error_message.hasPrefix("replayed-request")
     }
 
     private func reason(_ outcome: Result<(HTTPResponse, Body), SignetError>) -> String {

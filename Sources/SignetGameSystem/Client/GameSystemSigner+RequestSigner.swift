@@ -21,4 +21,11 @@ extension GameSystemSigner: RequestSigner {
             method: request.method.rawValue, target: request.path ?? "/", contentMD5: contentMD5, date: date)
         signature.apply(to: &request.headerFields)
     }
+
+    /// The plain text the signature of `request` covers, rebuilt from its `Date` and `Content-MD5`.
+    public func stringToSign(for request: HTTPRequest) -> String? {
+        guard let date = request.headerFields[.date], let contentMD5 = request.headerFields[.contentMD5] else { return nil }
+        return Self.plainText(date: date, contentMD5: contentMD5, path: Self.signedPath(of: request.path ?? "/"),
+                              method: request.method.rawValue, separator: separator)
+    }
 }

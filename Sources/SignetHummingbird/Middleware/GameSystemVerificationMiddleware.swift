@@ -138,8 +138,12 @@ public struct GameSystemVerificationMiddleware<Context: RequestContext>: RouterM
         case .accepted:
             return nil
         case .replayed:
-            return .unauthorized("replayed-request",
-                "this exact signed request was already accepted; sign every request anew with a fresh Date", diagnosis: nil)
+            // Nothing was applied: the client may sign again in a later second and retry (Retry-After says so).
+            var refusal = VerificationRefusal.unauthorized("replayed-request",
+                "this exact signed request was already accepted; nothing was applied: sign it anew in a later second and retry",
+                diagnosis: nil)
+            refusal.headerFields[.retryAfter] = "1"
+            return refusal
         case .storeFull(let retryAfter):
             return .unavailable("the replay store is full of requests still inside their window; retry in \(retryAfter) s",
                                 retryAfter: retryAfter)
