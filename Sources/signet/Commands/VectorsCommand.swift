@@ -28,6 +28,7 @@ struct VectorsCommand: AsyncParsableCommand {
         var files: [String]
 
         func run() async throws {
+            let terminal = Terminal(json: false)
             var passed = 0, failed = 0, unusable = 0
             for file in files {
                 do {
@@ -36,7 +37,9 @@ struct VectorsCommand: AsyncParsableCommand {
                             passed += 1
                         } else {
                             failed += 1
-                            for failure in outcome.failures { print("FAIL \(file): \(outcome.name): \(failure)") }
+                            for failure in outcome.failures {
+                                terminal.line("FAIL \(file.terminalSafe): \(outcome.name.terminalSafe): \(failure.terminalSafe)")
+                            }
                         }
                     }
                 } catch {
@@ -44,7 +47,7 @@ struct VectorsCommand: AsyncParsableCommand {
                     printError("error: \(file): \(error)")
                 }
             }
-            print("\(passed) passed, \(failed) failed")
+            terminal.line("\(passed) passed, \(failed) failed")
             if failed > 0 || unusable > 0 { throw ExitCode.failure }
         }
     }

@@ -22,12 +22,12 @@ enum AvatarArt {
         return top + face + bottom
     }
 
-    /// `Top: Cap (101), Bottom: Jeans (201)`.
+    /// `Top: Cap (101), Bottom: Jeans (201)`; the server's names escaped (``TerminalText``).
     static func describe(_ avatar: [String: Int], components: [AvatarComponent]) -> String {
         guard !avatar.isEmpty else { return "none" }
         return avatar.sorted { order($0.key) < order($1.key) }.map { name, id in
             let option = components.first { $0.name == name }?.options.first { $0.id == id }
-            return "\(name): \(option?.name ?? "option") (\(id))"
+            return "\(name.terminalSafe): \((option?.name ?? "option").terminalSafe) (\(id))"
         }.joined(separator: ", ")
     }
 
@@ -39,3 +39,4 @@ enum AvatarArt {
 
     private static func order(_ name: String) -> Int { name == "Top" ? 0 : (name == "Bottom" ? 1 : 2) }
 }
+

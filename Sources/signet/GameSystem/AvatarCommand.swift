@@ -76,8 +76,9 @@ struct AvatarCommand: AsyncParsableCommand {
 
 /// Draws a player's avatar with its description.
 enum AvatarPresentation {
+    /// Prints `NICKNAME's avatar — Top: …, Bottom: …` and the picture; the nickname escaped.
     static func show(_ player: Player, components: [AvatarComponent], terminal: Terminal) {
-        terminal.line(terminal.styled("\(player.nickname)'s avatar", .bold) + " — " + AvatarArt.describe(player.avatar, components: components))
+        terminal.line(terminal.styled("\(player.nickname.terminalSafe)'s avatar", .bold) + " — " + AvatarArt.describe(player.avatar, components: components))
         AvatarArt.draw(player.avatar, components: components).forEach { terminal.line(terminal.styled($0, .cyan)) }
     }
 }

@@ -50,7 +50,7 @@ enum EventPresentation {
                 achievementsAwarded: progress.newAchievements.map(\.name),
                 pointsBefore: before.totalPoints, pointsAfter: after.totalPoints))
         }
-        terminal.line("\(terminal.styled(name, .bold)): \(result.message)")
+        terminal.line("\(terminal.styled(name.terminalSafe, .bold)): \(result.message.terminalSafe)")
         if progress.totalPointsDelta != 0 {
             let from = before.totalPoints, to = after.totalPoints
             let steps = min(abs(to - from), 20)
@@ -82,7 +82,7 @@ enum EventPresentation {
                 frames.append("  ✦ " + text + " ✦")
             }
         }
-        frames.append("  ★ " + terminal.styled("Achievement unlocked: \(name)", .magenta, .bold) + " ★")
+        frames.append("  ★ " + terminal.styled("Achievement unlocked: \(name.terminalSafe)", .magenta, .bold) + " ★")
         return frames
     }
 }

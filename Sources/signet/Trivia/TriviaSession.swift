@@ -36,7 +36,7 @@ actor TriviaSession {
             case .handled(let handled, let outcome, let machine):
                 await show(handled, outcome: outcome, machine: machine)
             case .undecodable(let error):
-                line { $0.note("ignored a message from the server: \(error)") }
+                line { $0.note("ignored a message from the server: \(String(describing: error).terminalSafe)") }
             case .ended(let end):
                 stopCountdown()
                 return end
@@ -97,9 +97,9 @@ actor TriviaSession {
             stopCountdown()
         case .error(let error):
             if case .answerRefused = machine.state {
-                line { $0.note("answer refused by the server: \(error.message)") }
+                line { $0.note("answer refused by the server: \(error.message.terminalSafe)") }
             } else {
-                line { $0.note("the server refused a message: \(error.code): \(error.message)") }
+                line { $0.note("the server refused a message: \(error.code.description.terminalSafe): \(error.message.terminalSafe)") }
             }
         }
     }
@@ -123,16 +123,16 @@ actor TriviaSession {
             return
         }
         let outcome = await connection.answer(number - 1)
-        if let refusal = outcome.refusal { line { $0.note("not sent: \(refusal)") } }
+        if let refusal = outcome.refusal { line { $0.note("not sent: \(String(describing: refusal).terminalSafe)") } }
     }
 
     /// Prints through the screen, first ending an open answer prompt's line.
-    private func line(_ print: (TriviaScreen) -> Void) {
+    private func line(_ show: (TriviaScreen) -> Void) {
         if promptOpen {
-            screen.write("\n")
+            screen.line()
             promptOpen = false
         }
-        print(screen)
+        show(screen)
     }
 
     private func startCountdown(until deadline: Date, choiceCount: Int) {
