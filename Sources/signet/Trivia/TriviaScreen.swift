@@ -5,7 +5,8 @@ import SignetTrivia
 /// the result, the joker offer, viewer mode and the final standings. Rich on a terminal (colour, a
 /// live countdown); plain lines when piped; nothing but the final JSON with `--json`.
 ///
-/// Everything the server sent (names, questions, choices, messages) is escaped (``TerminalText``).
+/// Everything the server sent (names, questions, choices, messages) is escaped (``TerminalText``), and every
+/// number it sent is shown without arithmetic that could trap: a 1-based position is computed in 128 bits.
 struct TriviaScreen: Sendable {
     let terminal: Terminal
     let user: String
@@ -33,6 +34,17 @@ struct TriviaScreen: Sendable {
         terminal.line(text)
     }
 
+    /// `index + 1` as text, exact for any `Int` (the server's `Int.max` would overflow `Int`).
+    static func oneBased(_ index: Int) -> String {
+        String(Int128(index) + 1)
+    }
+
+    /// Whole seconds in `milliseconds`, rounded up, in integer arithmetic.
+    static func seconds(roundingUp milliseconds: Int) -> Int {
+        let (quotient, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1_000)
+        return quotient + (remainder > 0 ? 1 : 0)
+    }
+
     func intro(jokers: Int, opponents: [String], server: String?) {
         line(terminal.styled("Trivia", .bold, .cyan) + " as " + terminal.styled(user.terminalSafe, .bold)
              + " — \(jokers) joker\(jokers == 1 ? "" : "s")"
@@ -48,10 +60,10 @@ struct TriviaScreen: Sendable {
 
     func question(_ prompt: TriviaQuestionPrompt, role: TriviaRole) {
         line()
-        line(terminal.styled("Question \(prompt.index + 1)/\(prompt.count)", .bold, .blue) + "  "
+        line(terminal.styled("Question \(Self.oneBased(prompt.index))/\(prompt.count)", .bold, .blue) + "  "
              + terminal.styled(prompt.text.terminalSafe, .bold))
         for (index, choice) in prompt.choices.enumerated() { line("  \(index + 1)) \(choice.terminalSafe)") }
-        let seconds = Int((Double(prompt.remainingMilliseconds) / 1_000).rounded(.up))
+        let seconds = Self.seconds(roundingUp: prompt.remainingMilliseconds)
         if role == .viewer {
             line(terminal.styled("viewer: you watch this question (\(seconds) s)", .dim))
         } else if !interactive || !terminal.rich {
@@ -77,7 +89,7 @@ struct TriviaScreen: Sendable {
 
     func answerSent(_ choice: Int, of prompt: TriviaQuestionPrompt?) {
         let text = prompt.flatMap { $0.choices.indices.contains(choice) ? $0.choices[choice] : nil } ?? ""
-        line(terminal.styled("answer sent…", .dim) + " \(choice + 1)) \(text.terminalSafe)")
+        line(terminal.styled("answer sent…", .dim) + " \(Self.oneBased(choice))) \(text.terminalSafe)")
     }
 
     func answerReceived() { line(terminal.styled("answer received — locked until the result", .dim)) }
@@ -85,7 +97,7 @@ struct TriviaScreen: Sendable {
     func timeUp() { line(terminal.styled("time is up", .yellow)) }
 
     func result(_ result: TriviaResult, prompt: TriviaQuestionPrompt?, machine: TriviaClientMachine, wasPlayer: Bool) {
-        let right = "\(result.correctChoice + 1)) " + (prompt.flatMap { p in
+        let right = "\(Self.oneBased(result.correctChoice))) " + (prompt.flatMap { p in
             p.choices.indices.contains(result.correctChoice) ? p.choices[result.correctChoice] : nil } ?? "").terminalSafe
         if result.correct {
             line(terminal.styled(terminal.rich ? "✔ right" : "right", .green, .bold) + ": \(right) — score \(result.score)")

@@ -117,7 +117,8 @@ actor TriviaSession {
             }
             return
         }
-        guard let number = Int(answer) else {
+        // Checked before subtracting: a typed -9223372036854775808 must not trap.
+        guard let number = Int(answer), number >= 1 else {
             let aboutJoker = ["y", "yes", "n", "no"].contains(answer)
             line { $0.note(aboutJoker ? "no joker is on offer now" : "type the number of a choice") }
             return
@@ -136,16 +137,25 @@ actor TriviaSession {
     }
 
     private func startCountdown(until deadline: Date, choiceCount: Int) {
-        let left = max(0, Int(deadline.timeIntervalSinceNow.rounded(.up)))
+        let left = Self.secondsLeft(until: deadline)
         screen.answerPrompt(secondsLeft: left, choiceCount: choiceCount)
         promptOpen = true
         countdownTask = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
-                let left = max(0, Int(deadline.timeIntervalSinceNow.rounded(.up)))
+                let left = Self.secondsLeft(until: deadline)
                 guard self.redraw(left), left > 0 else { return }
             }
         }
+    }
+
+    /// Whole seconds from now to `deadline`, rounded up, 0 when past. The deadline comes from the server's
+    /// `remainingMs`, so the conversion is clamped instead of trapping on an absurd value.
+    static func secondsLeft(until deadline: Date) -> Int {
+        let seconds = deadline.timeIntervalSinceNow.rounded(.up)
+        guard seconds.isFinite else { return seconds > 0 ? Int.max : 0 }
+        if seconds >= Double(Int.max) { return Int.max }
+        return max(0, Int(seconds))
     }
 
     private func redraw(_ secondsLeft: Int) -> Bool {
