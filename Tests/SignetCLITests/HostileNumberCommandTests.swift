@@ -54,6 +54,21 @@ struct HostileNumberCommandTests {
         #expect(report.pointsAfter == nil, "Int.max + Int.max does not fit: \(json.stdout)")
     }
 
+    @Test("avatar --all with 3,000 × 3,000 options draws the first 100 and counts the rest")
+    func avatarGallery() async throws {
+        let server = try await HostileServer(["players": [Self.player([])], "options": 3_000])
+        let started = ContinuousClock.now
+        let output = try await SignetProcess.run(["avatar", "--all"], environment: server.environment, timeout: .seconds(120))
+        #expect(output.status == 0, "\(output.stderr)")
+        // 100 combinations of a description and an 8-line picture, then the count of the 8,999,900 left out.
+        #expect(output.lines.count == 100 * 9 + 1)
+        #expect(output.lines.first == "Top: Top 0 (101), Bottom: Bottom 0 (100001)")
+        #expect(output.lines[9 * 99] == "Top: Top 0 (101), Bottom: Bottom 99 (100100)")
+        #expect(output.lines.last == "… 8999900 more combinations not drawn (3000 Top × 3000 Bottom options; --all draws the first 100)")
+        #expect(output.stdout.utf8.count < 64 * 1024)
+        #expect(ContinuousClock.now - started < .seconds(60))
+    }
+
     @Test("trivia: a question numbered Int.max, a correctChoice of Int.max and hostile standings print without trapping")
     func trivia() async throws {
         let server = try await HostileServer(["trivia": [
