@@ -2,7 +2,8 @@
 ///
 /// Bad *input* has its own error types (``Base64DecodingError``, ``HexDecodingError``); this type covers
 /// the environment: an algorithm the OpenSSL provider does not offer (MD5 under a FIPS-only
-/// configuration, say), an allocation that failed, or a file that could not be read.
+/// configuration, say), an allocation that failed, or a file that could not be read, is not a regular
+/// file, or is larger than allowed.
 public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The OpenSSL provider does not offer this algorithm (e.g. "MD5" with only the FIPS provider loaded).
     case algorithmUnavailable(String)
@@ -10,6 +11,11 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     case libcryptoFailure(String)
     /// A file could not be opened or read; `reason` is the system's explanation.
     case fileUnreadable(path: String, reason: String)
+    /// The path names something other than a regular file (a FIFO, a device, a directory …), which is
+    /// refused rather than read: reading `/dev/zero` never ends and reading a FIFO waits for a writer.
+    case notRegularFile(path: String, kind: FileKind)
+    /// A file read whole holds more than `limit` bytes.
+    case fileTooLarge(path: String, limit: Int)
 
     /// A one-line explanation that names the algorithm, operation or file.
     public var description: String {
@@ -20,6 +26,10 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "libcrypto failed during \(operation)"
         case .fileUnreadable(let path, let reason):
             return "cannot read '\(path)': \(reason)"
+        case .notRegularFile(let path, let kind):
+            return "'\(path)' is \(kind), not a regular file"
+        case .fileTooLarge(let path, let limit):
+            return "'\(path)' is larger than the limit of \(limit) bytes"
         }
     }
 }

@@ -21,22 +21,32 @@ struct SignetCommand: AsyncParsableCommand {
 
     /// Sets up logging before any command runs: to stderr, at `warning` unless `SIGNET_LOG_LEVEL` says
     /// otherwise (trace, debug, info, notice, warning, error, critical), so stdout carries only results.
+    /// Log lines go through ``TerminalLogHandler``, so they are escaped like every other line of output.
+    ///
+    /// Parsing errors, help and completion scripts are ArgumentParser's own output about the user's own
+    /// command line (no server or file text can be in them) and it prints them; anything a command throws
+    /// is printed here through ``printError(_:)``.
     static func main() async {
         let level = ProcessInfo.processInfo.environment["SIGNET_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+        LoggingSystem.bootstrap { label in TerminalLogHandler(label: label, level: level) }
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
         }
         do {
-            var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
+                var command = command
                 try command.run()
             }
+        } catch let code as ExitCode {
+            exit(withError: code)
         } catch {
-            exit(withError: error)
+            printError("error: \(error)")
+            exit(withError: ExitCode.failure)
         }
     }
 }

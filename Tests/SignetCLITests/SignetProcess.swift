@@ -52,7 +52,12 @@ struct SignetProcess {
     }
 
     /// Runs `signet` with `arguments` and the extra `environment`, in the package root.
-    static func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Output {
+    ///
+    /// A run that has not ended after `timeout` is killed (status 9), so a command that hangs fails its
+    /// test instead of stalling the suite. With `inTerminal`, `signet` runs inside `script(1)` on a
+    /// pseudo-terminal without `NO_COLOR`, so its rich output is what is captured (with CR LF line ends).
+    static func run(_ arguments: [String], environment extra: [String: String] = [:],
+                    timeout: Duration = .seconds(300), inTerminal: Bool = false) async throws -> Output {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signet-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -66,13 +71,27 @@ struct SignetProcess {
         for (key, value) in extra { environment[key] = value }
 
         let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
+        if inTerminal {
+            environment["NO_COLOR"] = nil
+            environment["TERM"] = "xterm-256color"
+            let command = ([try executable().path] + arguments).map(shellQuoted).joined(separator: " ")
+            process.executableURL = terminalRecorder
+            process.arguments = ["-qec", command, "/dev/null"]
+        } else {
+            process.executableURL = try executable()
+            process.arguments = arguments
+        }
         process.environment = environment
         process.currentDirectoryURL = packageRoot
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdout
         process.standardError = stderr
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            // SIGKILL: the test runner blocks SIGTERM in its threads and the child inherits that mask.
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        defer { watchdog.cancel() }
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
             do { try process.run() } catch {
@@ -86,6 +105,14 @@ struct SignetProcess {
             status: status,
             stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
             stderr: try String(contentsOf: stderrURL, encoding: .utf8))
+    }
+
+    /// util-linux `script`, which runs a command on a pseudo-terminal (for the rich-output tests).
+    static let terminalRecorder = URL(fileURLWithPath: "/usr/bin/script")
+
+    /// `text` quoted for `sh -c`.
+    private static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 

@@ -92,14 +92,60 @@ struct FileHashingTests {
         }
     }
 
-    @Test("A directory is an error, not a crash or a digest")
+    @Test("A directory is refused as a directory, not read")
     func directoryPath() throws {
         let directory = try TemporaryDirectory()
-        #expect {
+        #expect(throws: CryptoError.notRegularFile(path: directory.url.path, kind: .directory)) {
             _ = try MD5.hash(contentsOfFile: directory.url.path)
-        } throws: { error in
-            guard case CryptoError.fileUnreadable(let path, _) = error else { return false }
-            return path == directory.url.path
+        }
+    }
+
+    @Test("A FIFO is refused at once, without waiting for a writer")
+    func fifo() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("pipe").path
+        #expect(mkfifo(path, 0o600) == 0, "mkfifo failed: \(String(cString: strerror(errno)))")
+        let started = ContinuousClock.now
+        #expect(throws: CryptoError.notRegularFile(path: path, kind: .fifo)) {
+            _ = try MD5.hash(contentsOfFile: path)
+        }
+        #expect(throws: CryptoError.notRegularFile(path: path, kind: .fifo)) {
+            _ = try FileChunks.forEach(inFile: path) { _ in }
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test("/dev/zero is refused as a character device instead of being hashed for ever")
+    func characterDevice() throws {
+        #expect(throws: CryptoError.notRegularFile(path: "/dev/zero", kind: .characterDevice)) {
+            _ = try MD5.hash(contentsOfFile: "/dev/zero")
+        }
+        let error = CryptoError.notRegularFile(path: "/dev/zero", kind: .characterDevice)
+        #expect(error.description == "'/dev/zero' is a character device, not a regular file")
+    }
+
+    @Test("A symbolic link to a regular file is followed and hashed")
+    func symbolicLink() throws {
+        let directory = try TemporaryDirectory()
+        let target = try directory.file(named: "abc", bytes: Array("abc".utf8))
+        let link = directory.url.appendingPathComponent("link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(try MD5.hash(contentsOfFile: link).hex == "900150983cd24fb0d6963f7d28e17f72")
+    }
+
+    @Test("RegularFile.read returns a small file whole and refuses one over the limit")
+    func boundedRead() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.file(named: "ten", bytes: Array("0123456789".utf8))
+        #expect(try RegularFile.read(path, limit: 10) == Array("0123456789".utf8))
+        #expect(try RegularFile.read(path, limit: 1 << 20) == Array("0123456789".utf8))
+        #expect(throws: CryptoError.fileTooLarge(path: path, limit: 9)) { _ = try RegularFile.read(path, limit: 9) }
+        let empty = try directory.file(named: "empty", bytes: [])
+        #expect(try RegularFile.read(empty, limit: 0) == [])
+        let big = try directory.file(named: "big", bytes: [UInt8](repeating: 7, count: 100_000))
+        #expect(try RegularFile.read(big, limit: 100_000).count == 100_000)
+        #expect(throws: CryptoError.notRegularFile(path: "/dev/zero", kind: .characterDevice)) {
+            _ = try RegularFile.read("/dev/zero", limit: 10)
         }
     }
 

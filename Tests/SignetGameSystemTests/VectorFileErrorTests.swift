@@ -172,6 +172,17 @@ struct VectorFileErrorTests {
         #expect(wrongVerdict.map(\.passed) == [false])
     }
 
+    @Test("max_skew_seconds outside 0...86400 is reported at its path with the range", arguments: [-1, 86_401, 1e300])
+    func skewOutOfRange(seconds: Double) throws {
+        let file = try Self.file(Self.verify, [Self.verifyVector(), Self.verifyVector(["max_skew_seconds": seconds])])
+        let error = Self.error(Self.verify, file)
+        #expect(error?.path == "$.vectors[1].max_skew_seconds")
+        #expect(error?.reason.hasPrefix("must be in 0.0...86400.0, not ") == true)
+        let edges = try Self.file(Self.verify, [Self.verifyVector(["max_skew_seconds": 0]), Self.verifyVector(["max_skew_seconds": 86_400])])
+        // The vector's Date is 5 s before now: outside a 0 s window, inside a one-day one.
+        #expect(try GameSystemVectors.check(scheme: Self.verify, data: edges).map(\.passed) == [false, true])
+    }
+
     @Test("VectorFileError prints its path and reason")
     func description() {
         #expect(VectorFileError(path: "$.vectors[0].body_base64", reason: "bad").description == "at $.vectors[0].body_base64: bad")

@@ -96,14 +96,44 @@ struct BodyTests {
         }
     }
 
-    @Test("a directory is not a file body")
-    func directory() throws {
-        #expect {
-            _ = try Body.file(path: FileManager.default.temporaryDirectory.path)
-        } throws: { error in
-            guard let error = error as? SignetError, case .fileUnreadable(_, let reason) = error.kind else { return false }
-            return reason == "not a regular file"
+    /// The reason `Body.file` gives for refusing `path`, or nil when it did not refuse it as expected.
+    private func refusal(_ path: String) -> String? {
+        do {
+            _ = try Body.file(path: path)
+            Issue.record("\(path) was accepted as a file body")
+        } catch let error as SignetError {
+            guard case .fileUnreadable(let reported, let reason) = error.kind else {
+                Issue.record("wrong kind: \(error)")
+                return nil
+            }
+            #expect(reported == path)
+            return reason
+        } catch {
+            Issue.record("not a SignetError: \(error)")
         }
+        return nil
+    }
+
+    @Test("a directory is not a file body, and the error says it is a directory")
+    func directory() throws {
+        #expect(refusal(FileManager.default.temporaryDirectory.path) == "not a regular file: it is a directory")
+    }
+
+    @Test("a FIFO is refused at once, without waiting for a writer")
+    func fifo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signet-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("pipe").path
+        #expect(mkfifo(path, 0o600) == 0, "mkfifo failed: \(String(cString: strerror(errno)))")
+        let started = ContinuousClock.now
+        #expect(refusal(path) == "not a regular file: it is a FIFO (named pipe)")
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test("/dev/zero is refused as a character device instead of streaming for ever")
+    func characterDevice() throws {
+        #expect(refusal("/dev/zero") == "not a regular file: it is a character device")
     }
 
     @Test("a file that changed size since the body was made fails the pass instead of sending wrong bytes")

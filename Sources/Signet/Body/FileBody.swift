@@ -9,6 +9,11 @@ import Darwin
 /// A regular file used as a replayable body: its path, its length measured when the body was made, and the
 /// size of the chunks it is read in.
 ///
+/// Only a regular file is a body: a FIFO, a device (`/dev/zero`), a socket or a directory fails with
+/// ``SignetError/Kind/fileUnreadable(path:reason:)`` whose reason says what the path is (`not a regular
+/// file: it is a FIFO (named pipe)`). The check is `fstat` on the opened descriptor, on every pass, and the
+/// open itself never blocks (a FIFO without a writer would otherwise hang it).
+///
 /// Each pass opens the file afresh and reads exactly ``length`` bytes. A file that shrank or grew since the
 /// body was made fails the pass with ``SignetError/Kind/fileUnreadable(path:reason:)``, because its signature
 /// and `Content-Length` were computed for the old size.
@@ -23,16 +28,9 @@ public struct FileBody: Sendable {
     init(path: String, chunkSize: Int) throws {
         self.path = path
         self.chunkSize = max(1, chunkSize)
-        let descriptor = try FileBody.open(path)
-        defer { _ = close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw FileBody.error(path, "cannot stat: \(FileBody.message(errno))")
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw FileBody.error(path, "not a regular file")
-        }
-        self.length = Int(status.st_size)
+        let (descriptor, size) = try FileBody.open(path)
+        _ = close(descriptor)
+        self.length = size
     }
 
     /// Reads the whole file through one reused buffer, calling `visit` with each filled chunk.
@@ -48,7 +46,7 @@ public struct FileBody: Sendable {
     }
 
     func openReader() throws -> Reader {
-        Reader(file: self, descriptor: try FileBody.open(path))
+        Reader(file: self, descriptor: try FileBody.open(path).descriptor)
     }
 
     /// One pass over the file; closes its descriptor when released.
@@ -126,17 +124,45 @@ public struct FileBody: Sendable {
         }
     }
 
-    private static func open(_ path: String) throws -> Int32 {
+    /// Opens `path` without blocking (`O_NONBLOCK`: a FIFO would wait for a writer; `O_NOCTTY`: a terminal
+    /// must not become the controlling one), checks on the descriptor that it is a regular file, and
+    /// returns the descriptor (blocking again) with the file's size.
+    private static func open(_ path: String) throws -> (descriptor: Int32, size: Int) {
         var descriptor: Int32
         var code: Int32 = 0
         repeat {
-            descriptor = path.withCString { systemOpen($0, O_RDONLY | O_CLOEXEC) }
+            descriptor = path.withCString { systemOpen($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
             code = descriptor < 0 ? errno : 0
         } while code == EINTR
         guard descriptor >= 0 else {
             throw error(path, "cannot open: \(message(code))")
         }
-        return descriptor
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            _ = close(descriptor)
+            throw error(path, "cannot stat: \(message(code))")
+        }
+        if let kind = kind(of: status.st_mode) {
+            _ = close(descriptor)
+            throw error(path, "not a regular file: it is \(kind)")
+        }
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        return (descriptor, Int(status.st_size))
+    }
+
+    /// What a file of mode `mode` is, in words, or nil for a regular file.
+    private static func kind(of mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "of file type 0o\(String(mode & S_IFMT, radix: 8))"
+        }
     }
 
     private static func error(_ path: String, _ reason: String) -> SignetError {

@@ -13,8 +13,8 @@ public enum ConditionOperand: Sendable, Hashable, CustomStringConvertible {
         case .value(let string):
             return string
         case .argument(let number):
-            let index = number - 1
-            return arguments.indices.contains(index) ? arguments[index] : ""
+            // Compared before subtracting: a hand-made `.argument(Int.min)` must read as "", not trap.
+            return number >= 1 && number <= arguments.count ? arguments[number - 1] : ""
         }
     }
 

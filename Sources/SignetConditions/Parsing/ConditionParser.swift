@@ -190,12 +190,14 @@ public struct ConditionParser: Sendable {
             throw ConditionError(
                 .wrongType, at: numberPath, "\"argumentNumber\" must be an integer, not \(value.kindDescription)")
         }
-        guard number >= 1, number <= Double(argumentCount) else {
+        // Int(exactly:) rather than Int(_:): Double(argumentCount) rounds up to 2^63 for the largest counts,
+        // and converting 2^63 to Int would trap.
+        guard let argument = Int(exactly: number), argument >= 1, argument <= argumentCount else {
             throw ConditionError(
                 .argumentOutOfRange, at: numberPath,
                 "argument \(Self.show(number)) is not one of the \(argumentCount) supplied (1...\(argumentCount))")
         }
-        return Int(number)
+        return argument
     }
 
     // MARK: - Fields

@@ -1,5 +1,6 @@
 /// A conditions vector file that cannot be run at all (not JSON, wrong scheme, no
-/// `vectors` array). A single malformed vector is a failed ``VectorOutcome`` instead.
+/// `vectors` array, a numeric field such as `max_depth` outside its range). A single
+/// vector that is otherwise malformed is a failed ``VectorOutcome`` instead.
 public struct ConditionVectorFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where in the file, e.g. `scheme`.
     public let path: JSONPath

@@ -12,12 +12,16 @@ import Foundation
 /// or with `"expected": {"error": "<kind>", "path": "condition.args[0]"}` (kinds as in
 /// ``ConditionError/Kind``). Instead of `condition` a vector may give `condition_json`,
 /// the raw text to parse (for faults a JSON value cannot hold: bad syntax, duplicate
-/// members, size). Optional `max_depth` and `max_input_bytes` set ``ConditionLimits``.
+/// members, size). Optional `max_depth` (1...``ConditionLimits/deepestAllowed``) and
+/// `max_input_bytes` (0...``maxFileBytes``) set ``ConditionLimits``; a value outside its range
+/// makes the whole file unusable (``ConditionVectorFileError`` naming the field and the range).
 /// The parser is told to expect `arguments.count` arguments. A `condition` is parsed
 /// both as a decoded value and from its bytes re-encoded, and both must agree.
 public enum ConditionVectors {
     /// The `scheme` of a conditions vector file.
     public static let scheme = "conditions"
+    /// The largest vector file read: 16 MiB. Also the largest `max_input_bytes` a vector may set.
+    public static let maxFileBytes = 16 << 20
 
     /// Runs every vector in `data` with the operators of `registry`, in file order.
     public static func check(
@@ -26,7 +30,7 @@ public enum ConditionVectors {
         let output: JSONReader.Output
         do {
             output = try JSONReader.read(
-                data, maxBytes: 16 << 20, rootPath: .root, keptDepth: 2 * ConditionLimits.deepestAllowed + 16)
+                data, maxBytes: maxFileBytes, rootPath: .root, keptDepth: 2 * ConditionLimits.deepestAllowed + 16)
         } catch {
             throw ConditionVectorFileError(at: error.path, error.description)
         }
@@ -43,9 +47,10 @@ public enum ConditionVectors {
         guard case .array(let vectors)? = members["vectors"] else {
             throw ConditionVectorFileError(at: JSONPath([.key("vectors")]), "\"vectors\" must be an array")
         }
-        return vectors.enumerated().map { index, vector in
-            run(vector, at: JSONPath([.key("vectors"), .index(index)]), registry: registry)
-        }
+        let paths = vectors.indices.map { JSONPath([.key("vectors"), .index($0)]) }
+        var limits: [ConditionLimits] = []
+        for index in vectors.indices { limits.append(try Self.limits(of: vectors[index], at: paths[index])) }
+        return vectors.indices.map { run(vectors[$0], at: paths[$0], limits: limits[$0], registry: registry) }
     }
 
     // MARK: - One vector
@@ -75,7 +80,9 @@ public enum ConditionVectors {
         let message: String
     }
 
-    private static func run(_ vector: JSONValue, at path: JSONPath, registry: OperatorRegistry) -> VectorOutcome {
+    private static func run(
+        _ vector: JSONValue, at path: JSONPath, limits: ConditionLimits, registry: OperatorRegistry
+    ) -> VectorOutcome {
         guard case .object(let members) = vector else {
             return VectorOutcome(name: path.description, passed: false, message: "malformed vector: not an object")
         }
@@ -84,10 +91,6 @@ public enum ConditionVectors {
         do {
             let arguments = try strings(members["arguments"], field: "arguments")
             let expected = try expectation(members["expected"])
-            let limits = ConditionLimits(
-                maxDepth: try integer(members["max_depth"], field: "max_depth") ?? ConditionLimits.default.maxDepth,
-                maxInputBytes: try integer(members["max_input_bytes"], field: "max_input_bytes")
-                    ?? ConditionLimits.default.maxInputBytes)
             let parser = ConditionParser(registry: registry, argumentCount: arguments.count, limits: limits)
             let actual: Actual
             switch (members["condition"], members["condition_json"]) {
@@ -148,10 +151,27 @@ public enum ConditionVectors {
         }
     }
 
-    private static func integer(_ value: JSONValue?, field: String) throws -> Int? {
+    /// The limits a vector sets, checked before any vector runs: each field an integer within its range.
+    private static func limits(of vector: JSONValue, at path: JSONPath) throws(ConditionVectorFileError) -> ConditionLimits {
+        guard case .object(let members) = vector else { return .default }
+        let depth = try integer(members["max_depth"], in: 1...ConditionLimits.deepestAllowed,
+                                at: path.appending(key: "max_depth"))
+        let bytes = try integer(members["max_input_bytes"], in: 0...maxFileBytes, at: path.appending(key: "max_input_bytes"))
+        return ConditionLimits(maxDepth: depth ?? ConditionLimits.default.maxDepth,
+                               maxInputBytes: bytes ?? ConditionLimits.default.maxInputBytes)
+    }
+
+    private static func integer(
+        _ value: JSONValue?, in range: ClosedRange<Int>, at path: JSONPath
+    ) throws(ConditionVectorFileError) -> Int? {
         guard let value else { return nil }
-        guard case .number(let number) = value, let integer = Int(exactly: number) else {
-            throw MalformedVector(message: "\"\(field)\" must be an integer")
+        let expected = "must be an integer in \(range.lowerBound)...\(range.upperBound)"
+        guard case .number(let number) = value else {
+            throw ConditionVectorFileError(at: path, "\(expected), not \(value.kindDescription)")
+        }
+        guard let integer = Int(exactly: number), range.contains(integer) else {
+            let shown = number.magnitude < 1e15 && number.rounded() == number ? String(Int64(number)) : String(number)
+            throw ConditionVectorFileError(at: path, "\(expected), not \(shown)")
         }
         return integer
     }

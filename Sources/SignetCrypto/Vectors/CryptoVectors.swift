@@ -2,9 +2,17 @@ import Foundation
 
 /// Runs the published crypto vectors (RFC 1321 MD5, RFC 3174 SHA-1, RFC 2202 HMAC-SHA1,
 /// RFC 4648 base64) through this library. File formats: `Vectors/README.md`.
+///
+/// Every numeric field is checked before any vector runs, so a hostile file is a ``VectorFileError`` naming
+/// the field and its allowed range, never a crash or a hang: `repeat` is 1...``maxRepeat`` and the digest
+/// vectors of one file hash at most ``maxDigestBytes`` in all; `truncate_bytes` is 1...20 (the HMAC-SHA1 size).
 public enum CryptoVectors {
     /// The `scheme` values this runner reads.
     public static let schemes: Set<String> = ["md5", "sha1", "hmac-sha1", "base64"]
+    /// The largest `repeat` a digest vector may ask for: 2^24 (RFC 3174's million `a`s fit easily).
+    public static let maxRepeat = 1 << 24
+    /// The most bytes the digest vectors of one file may hash in all (`input_ascii` bytes × `repeat`, summed): 64 MiB.
+    public static let maxDigestBytes = 64 << 20
 
     private struct File<Vector: Decodable>: Decodable { let vectors: [Vector] }
 
@@ -35,7 +43,13 @@ public enum CryptoVectors {
         case "md5": return try digests(MD5.self, data)
         case "sha1": return try digests(SHA1.self, data)
         case "hmac-sha1":
-            return try VectorJSON.decode(File<HMACVector>.self, from: data).vectors.enumerated().map { index, vector in
+            let vectors = try VectorJSON.decode(File<HMACVector>.self, from: data).vectors
+            for (index, vector) in vectors.enumerated() {
+                if let truncate = vector.truncate_bytes {
+                    try VectorJSON.require(truncate, in: 1...SHA1.byteCount, at: "$.vectors[\(index)].truncate_bytes")
+                }
+            }
+            return try vectors.enumerated().map { index, vector in
                 let key = try VectorJSON.hex(vector.key_hex, at: "$.vectors[\(index)].key_hex")
                 let message = try VectorJSON.hex(vector.data_hex, at: "$.vectors[\(index)].data_hex")
                 var mac = try HMAC.authenticationCode(for: message, using: HMACKey(secret: key)).bytes
@@ -62,10 +76,25 @@ public enum CryptoVectors {
     }
 
     private static func digests<H: HashFunction>(_ type: H.Type, _ data: Data) throws -> [VectorOutcome] {
-        try VectorJSON.decode(File<DigestVector>.self, from: data).vectors.map { vector in
+        let vectors = try VectorJSON.decode(File<DigestVector>.self, from: data).vectors
+        // Check every vector before hashing any, so a bad last vector fails at once.
+        var total = 0
+        for (index, vector) in vectors.enumerated() {
+            let path = "$.vectors[\(index)].repeat"
+            let count = vector.repeat ?? 1
+            try VectorJSON.require(count, in: 1...maxRepeat, at: path)
+            let (bytes, productOverflow) = vector.input_ascii.utf8.count.multipliedReportingOverflow(by: count)
+            let (sum, sumOverflow) = total.addingReportingOverflow(bytes)
+            guard !productOverflow, !sumOverflow, sum <= maxDigestBytes else {
+                throw VectorFileError(path: path, reason: "the file's digest vectors would hash more than "
+                    + "\(maxDigestBytes) bytes in all (input_ascii bytes × repeat, summed over the vectors)")
+            }
+            total = sum
+        }
+        return try vectors.map { vector in
             var hasher = try H()
             let chunk = Array(vector.input_ascii.utf8)
-            for _ in 0..<max(vector.repeat ?? 1, 0) { hasher.update(chunk) }
+            for _ in 0..<(vector.repeat ?? 1) { hasher.update(chunk) }
             return outcome(vector.name, "digest", expected: vector.expected_hex, got: try hasher.finalize().hex)
         }
     }

@@ -38,6 +38,18 @@ public struct VectorFileError: Error, Equatable, Sendable, CustomStringConvertib
 public enum VectorJSON {
     private struct SchemeProbe: Decodable { let scheme: String }
 
+    /// The largest vector file a runner is given to read: 16 MiB (the committed files are well under 2 MiB).
+    public static let maxFileBytes = 16 << 20
+
+    /// Throws a ``VectorFileError`` at `path` naming the allowed range when `value` is outside it.
+    public static func require<Value: Comparable>(
+        _ value: Value, in range: ClosedRange<Value>, at path: String
+    ) throws(VectorFileError) {
+        guard range.contains(value) else {
+            throw VectorFileError(path: path, reason: "must be in \(range.lowerBound)...\(range.upperBound), not \(value)")
+        }
+    }
+
     /// The `scheme` field that says which runner reads the file.
     public static func scheme(of data: Data) throws(VectorFileError) -> String {
         try decode(SchemeProbe.self, from: data).scheme

@@ -4,7 +4,14 @@ import SignetCrypto
 
 /// Runs `gamesystem-hmac-sha1` (signing) and `gamesystem-hmac-sha1-verify` (verification) vector files
 /// through ``GameSystemSigner`` and ``GameSystemVerifier``. Formats: `Vectors/README.md`.
+///
+/// The one numeric field, `max_skew_seconds`, must lie in 0...``maxSkewSeconds``; anything else is a
+/// ``VectorFileError`` naming the field and the range.
 public enum GameSystemVectors {
+    /// The largest `max_skew_seconds` a verification vector may give: one day, the point past which
+    /// a clock offset is absurd (DESIGN.md, clock skew).
+    public static let maxSkewSeconds: Double = 86_400
+
     /// The signing scheme name.
     public static let signingScheme = "gamesystem-hmac-sha1"
     /// The verification scheme name.
@@ -106,8 +113,9 @@ public enum GameSystemVectors {
            GameSystemVerificationError.Reason(rawValue: expectedError) == nil {
             throw VectorFileError(path: path + ".expected.error", reason: "unknown error name '\(expectedError)'")
         }
-        let verifier = GameSystemVerifier(
-            keys: try GameSystemKeyring(secrets: vector.keys), window: vector.max_skew_seconds ?? 20)
+        let window = vector.max_skew_seconds ?? 20
+        try VectorJSON.require(window, in: 0...maxSkewSeconds, at: path + ".max_skew_seconds")
+        let verifier = GameSystemVerifier(keys: try GameSystemKeyring(secrets: vector.keys), window: window)
         let result = verifier.verify(
             method: vector.method, target: vector.target, headers: headers, body: body,
             now: try date(vector.now, at: path + ".now"))

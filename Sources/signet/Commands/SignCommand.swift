@@ -34,7 +34,7 @@ struct SignCommand: AsyncParsableCommand {
     @Option(help: "Separator in the plain text: escaped (backslash-n, the default) or newline.")
     var separator: String = GameSystemSeparator.escaped.rawValue
 
-    @Flag(name: .customLong("show-plaintext"), help: "Also print the plain text that was signed.")
+    @Flag(name: .customLong("show-plaintext"), help: "Also print the plain text that was signed (a real newline shows as \\u{A}).")
     var showPlaintext = false
 
     @Flag(help: "Print JSON instead of header lines.")
@@ -66,11 +66,12 @@ struct SignCommand: AsyncParsableCommand {
                 var object: [String: String] = [:]
                 for header in signature.headers { object[header.name] = header.value }
                 if showPlaintext { object["plaintext"] = signature.stringToSign }
-                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-                print(String(decoding: data, as: UTF8.self))
+                try Terminal.printJSON(object)
             } else {
-                for header in signature.headers { print("\(header.name): \(header.value)") }
-                if showPlaintext { print("Plaintext: \(signature.stringToSign)") }
+                let terminal = Terminal(json: false)
+                for header in signature.headers { terminal.line("\(header.name): \(header.value)") }
+                // With the newline separator the plain text holds real newlines; the line shows them as \u{A}.
+                if showPlaintext { terminal.line("Plaintext: \(signature.stringToSign.terminalSafe)") }
             }
         }
     }

@@ -20,7 +20,10 @@ struct VectorsCommand: AsyncParsableCommand {
                 Reads each file's "scheme" and runs it through the matching part of the library:
                 \(VectorRunner.knownSchemes.sorted().joined(separator: ", ")).
                 Prints one line per failing vector and ends with 'N passed, M failed'. Exits 1 when a
-                vector fails or a file cannot be used.
+                vector fails or a file cannot be used. A file must be a regular file of at most 16 MiB
+                (a FIFO, a device or a directory is refused), and its numeric fields within their ranges
+                (repeat 1...16777216 and at most 64 MiB hashed per file, truncate_bytes 1...20,
+                max_skew_seconds 0...86400, max_depth 1...128, max_input_bytes 0...16777216).
                 """
         )
 
@@ -28,6 +31,7 @@ struct VectorsCommand: AsyncParsableCommand {
         var files: [String]
 
         func run() async throws {
+            let terminal = Terminal(json: false)
             var passed = 0, failed = 0, unusable = 0
             for file in files {
                 do {
@@ -36,7 +40,9 @@ struct VectorsCommand: AsyncParsableCommand {
                             passed += 1
                         } else {
                             failed += 1
-                            for failure in outcome.failures { print("FAIL \(file): \(outcome.name): \(failure)") }
+                            for failure in outcome.failures {
+                                terminal.line("FAIL \(file.terminalSafe): \(outcome.name.terminalSafe): \(failure.terminalSafe)")
+                            }
                         }
                     }
                 } catch {
@@ -44,26 +50,21 @@ struct VectorsCommand: AsyncParsableCommand {
                     printError("error: \(file): \(error)")
                 }
             }
-            print("\(passed) passed, \(failed) failed")
+            terminal.line("\(passed) passed, \(failed) failed")
             if failed > 0 || unusable > 0 { throw ExitCode.failure }
         }
     }
 }
 
-/// Dispatches a vector file to the runner for its scheme.
+/// Dispatches a vector file to the runner for its scheme, after reading it as a regular file of at most
+/// ``SignetCrypto/VectorJSON/maxFileBytes`` bytes.
 enum VectorRunner {
     static var knownSchemes: Set<String> {
         CryptoVectors.schemes.union(GameSystemVectors.schemes).union([ConditionVectors.scheme])
     }
 
     static func run(file: String) throws -> [SignetCrypto.VectorOutcome] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
-            throw CommandFailure("cannot read the file: \(reason)")
-        }
+        let data = Data(try BoundedFile.read(file, limit: VectorJSON.maxFileBytes, purpose: "vector"))
         let scheme = try VectorJSON.scheme(of: data)
         if CryptoVectors.schemes.contains(scheme) { return try CryptoVectors.check(scheme: scheme, data: data) }
         if GameSystemVectors.schemes.contains(scheme) { return try GameSystemVectors.check(scheme: scheme, data: data) }

@@ -19,9 +19,10 @@ struct ConditionsCommand: AsyncParsableCommand {
                     let summaries = try await ConditionsClient(baseURL: connection.baseURL, transport: connection.transport).conditions()
                     if options.json { return try Terminal.printJSON(summaries) }
                     let terminal = Terminal(json: false)
-                    let width = summaries.map(\.id.count).max() ?? 0
-                    for summary in summaries {
-                        terminal.line(terminal.styled(summary.id.padding(toLength: width, withPad: " ", startingAt: 0), .bold) + "  " + summary.name)
+                    let rows = summaries.map { (id: $0.id.terminalSafe, name: $0.name.terminalSafe) }
+                    let width = rows.map(\.id.count).max() ?? 0
+                    for row in rows {
+                        terminal.line(terminal.styled(row.id.padding(toLength: width, withPad: " ", startingAt: 0), .bold) + "  " + row.name)
                     }
                 }
             }
@@ -42,7 +43,9 @@ struct ConditionsCommand: AsyncParsableCommand {
                         struct Output: Encodable { let id: String; let name: String; let pseudocode: String }
                         return try Terminal.printJSON(Output(id: document.id, name: document.name, pseudocode: document.condition.description))
                     }
-                    print("\(document.name)\n  \(document.condition)")
+                    let terminal = Terminal(json: false)
+                    terminal.line(document.name.terminalSafe)
+                    terminal.line("  " + document.condition.description.terminalSafe)
                 }
             }
         }
@@ -67,8 +70,8 @@ struct ConditionsCommand: AsyncParsableCommand {
                                                              arguments: [first, second ?? ""], result: result))
                     }
                     let terminal = Terminal(json: false)
-                    print(document.condition.description)
-                    print(result ? terminal.styled("true", .green, .bold) : terminal.styled("false", .red, .bold))
+                    terminal.line(document.condition.description.terminalSafe)
+                    terminal.line(result ? terminal.styled("true", .green, .bold) : terminal.styled("false", .red, .bold))
                 }
             }
         }

@@ -9,9 +9,10 @@ struct AvatarCommand: AsyncParsableCommand {
 
     /// `signet avatar [show] [--all]`
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Draw the avatar (with --all, every Top/Bottom combination).")
+        static let configuration = CommandConfiguration(
+            abstract: "Draw the avatar (with --all, every Top/Bottom combination, up to \(AvatarGallery.maxDrawn)).")
 
-        @Flag(help: "Draw every combination of the Top and Bottom options.")
+        @Flag(help: "Draw the combinations of the Top and Bottom options: the first \(AvatarGallery.maxDrawn), then a count of the rest.")
         var all = false
 
         @OptionGroup var options: ServiceOptions
@@ -27,16 +28,7 @@ struct AvatarCommand: AsyncParsableCommand {
                         return try Terminal.printJSON(Output(avatar: player.avatar, components: components))
                     }
                     if all {
-                        let tops = components.first { $0.name == "Top" }?.options ?? []
-                        let bottoms = components.first { $0.name == "Bottom" }?.options ?? []
-                        for top in tops {
-                            for bottom in bottoms {
-                                let avatar = ["Top": top.id, "Bottom": bottom.id]
-                                terminal.line(terminal.styled(AvatarArt.describe(avatar, components: components), .bold))
-                                AvatarArt.draw(avatar, components: components).forEach { terminal.line($0) }
-                            }
-                        }
-                        return
+                        return AvatarGallery.lines(components: components, terminal: terminal).forEach { terminal.line($0) }
                     }
                     AvatarPresentation.show(player, components: components, terminal: terminal)
                 }
@@ -76,8 +68,9 @@ struct AvatarCommand: AsyncParsableCommand {
 
 /// Draws a player's avatar with its description.
 enum AvatarPresentation {
+    /// Prints `NICKNAME's avatar — Top: …, Bottom: …` and the picture; the nickname escaped.
     static func show(_ player: Player, components: [AvatarComponent], terminal: Terminal) {
-        terminal.line(terminal.styled("\(player.nickname)'s avatar", .bold) + " — " + AvatarArt.describe(player.avatar, components: components))
+        terminal.line(terminal.styled("\(player.nickname.terminalSafe)'s avatar", .bold) + " — " + AvatarArt.describe(player.avatar, components: components))
         AvatarArt.draw(player.avatar, components: components).forEach { terminal.line(terminal.styled($0, .cyan)) }
     }
 }

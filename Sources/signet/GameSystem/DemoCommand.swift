@@ -14,7 +14,7 @@ struct DemoCommand: AsyncParsableCommand {
             let terminal = Terminal(json: options.json)
             try await GameSystemSession.with(options, needsAdmin: true) { session in
                 if session.server != nil && !options.json {
-                    terminal.line(terminal.styled("Signet demo against the embedded reference server at \(session.baseURL.absoluteString)", .dim))
+                    terminal.line(terminal.styled("Signet demo against the embedded reference server at \(session.baseURL.absoluteString.terminalSafe)", .dim))
                 }
                 let client = session.client
                 let components = try await client.avatarComponents()

@@ -29,13 +29,15 @@ struct EventCommand: AsyncParsableCommand {
 
 /// Posting an event and showing it: points counting up, an achievement-unlocked animation.
 enum EventPresentation {
+    /// `signet event --json`. The point totals are the exact sums (``Player/exactTotalPoints``): a total
+    /// that does not fit in 64 bits is left out rather than shown wrong.
     struct Report: Encodable {
         let event: String
         let message: String
         let pointsAwarded: Int
         let achievementsAwarded: [String]
-        let pointsBefore: Int
-        let pointsAfter: Int
+        let pointsBefore: Int?
+        let pointsAfter: Int?
     }
 
     static func post(_ name: String, idempotencyKey: String?, session: GameSystemSession, terminal: Terminal, json: Bool) async throws {
@@ -48,18 +50,16 @@ enum EventPresentation {
             return try Terminal.printJSON(Report(
                 event: name, message: result.message, pointsAwarded: result.pointsAwarded,
                 achievementsAwarded: progress.newAchievements.map(\.name),
-                pointsBefore: before.totalPoints, pointsAfter: after.totalPoints))
+                pointsBefore: before.exactTotalPoints, pointsAfter: after.exactTotalPoints))
         }
-        terminal.line("\(terminal.styled(name, .bold)): \(result.message)")
+        terminal.line("\(terminal.styled(name.terminalSafe, .bold)): \(result.message.terminalSafe)")
         if progress.totalPointsDelta != 0 {
-            let from = before.totalPoints, to = after.totalPoints
-            let steps = min(abs(to - from), 20)
-            let frames = (0...steps).map { step -> String in
-                let value = from + (to - from) * step / max(steps, 1)
-                return "  points " + terminal.styled("\(value)", .yellow, .bold)
-            }
+            // Display only, so the saturating totals (a server may send balances near Int.max).
+            let to = after.totalPoints
+            let frames = countUp(from: before.totalPoints, to: to).map { "  points " + terminal.styled("\($0)", .yellow, .bold) }
+            let delta = progress.totalPointsDelta
             await terminal.animate(frames + ["  points " + terminal.styled("\(to)", .yellow, .bold)
-                                             + terminal.styled("  (+\(progress.totalPointsDelta))", .green)])
+                                             + terminal.styled("  (\(delta > 0 ? "+" : "")\(delta))", .green)])
         }
         for achievement in progress.newAchievements {
             await terminal.animate(unlockFrames(achievement.name, terminal: terminal), frameDuration: .milliseconds(90))
@@ -67,6 +67,16 @@ enum EventPresentation {
         if progress.totalPointsDelta == 0 && progress.newAchievements.isEmpty {
             terminal.line("  nothing new was awarded")
         }
+    }
+
+    /// The values the points show while counting up from `from` to `to`: evenly spaced, at most
+    /// `maxSteps` + 1 of them, first `from` and last `to`. Computed in 128 bits, so totals anywhere in
+    /// `Int.min...Int.max` cannot overflow (the distance between them alone may not fit in an `Int`).
+    static func countUp(from: Int, to: Int, maxSteps: Int = 20) -> [Int] {
+        let distance = Int128(to) - Int128(from)
+        let steps = Int(min(distance.magnitude, UInt128(max(maxSteps, 0))))
+        guard steps > 0 else { return [to] }
+        return (0...steps).map { step in Int(clamping: Int128(from) + distance * Int128(step) / Int128(steps)) }
     }
 
     /// A rainbow sweeping across "ACHIEVEMENT UNLOCKED", then the badge.
@@ -82,7 +92,7 @@ enum EventPresentation {
                 frames.append("  ✦ " + text + " ✦")
             }
         }
-        frames.append("  ★ " + terminal.styled("Achievement unlocked: \(name)", .magenta, .bold) + " ★")
+        frames.append("  ★ " + terminal.styled("Achievement unlocked: \(name.terminalSafe)", .magenta, .bold) + " ★")
         return frames
     }
 }

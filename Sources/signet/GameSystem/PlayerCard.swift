@@ -1,6 +1,7 @@
 import SignetGameSystem
 
-/// The player drawn for a person: a framed, coloured card on a terminal, plain lines otherwise.
+/// The player drawn for a person: a framed, coloured card on a terminal, plain lines otherwise. Every name
+/// came from the server and is escaped (``TerminalText``) before it is measured or drawn.
 struct PlayerCard {
     let player: Player
     let components: [AvatarComponent]
@@ -15,11 +16,14 @@ struct PlayerCard {
     func render() -> [String] {
         let points = player.pointTypes.isEmpty
             ? "no points yet"
-            : player.pointTypes.map { "\($0.amount) \($0.name)" }.joined(separator: ", ")
-        let achievements = player.achievements.map { "★ \($0.name)" + ($0.description.map { " — \($0)" } ?? "") }
+            : player.pointTypes.map { "\($0.amount) \($0.name.terminalSafe)" }.joined(separator: ", ")
+        let achievements = player.achievements.map {
+            "★ \($0.name.terminalSafe)" + ($0.description.map { " — \($0.terminalSafe)" } ?? "")
+        }
         let avatar = AvatarArt.describe(player.avatar, components: components)
+        let nickname = player.nickname.terminalSafe
         guard terminal.rich else {
-            return ["Player: \(player.nickname) (id \(player.id))", "Points: \(points)",
+            return ["Player: \(nickname) (id \(player.id.text.terminalSafe))", "Points: \(points)",
                     "Achievements: " + (achievements.isEmpty ? "none yet" : achievements.joined(separator: "; ")),
                     "Avatar: \(avatar)"]
         }
@@ -31,7 +35,7 @@ struct PlayerCard {
         rows.append(Row(label: "Avatar", value: avatar, style: nil))
 
         func plain(_ row: Row) -> String { " " + row.label.padding(toLength: 13, withPad: " ", startingAt: 0) + row.value }
-        let title = " " + player.nickname
+        let title = " " + nickname
         let width = max(36, title.count + 2, rows.map { plain($0).count + 1 }.max() ?? 0)
         var lines = ["╭" + String(repeating: "─", count: width) + "╮"]
         lines.append("│" + terminal.styled(title, .bold, .cyan) + String(repeating: " ", count: width - title.count) + "│")

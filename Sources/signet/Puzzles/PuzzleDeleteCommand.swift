@@ -13,7 +13,7 @@ extension PuzzleCommand {
                     guard try await store.delete(puzzleID: id) else {
                         throw CommandFailure("no puzzle with id \"\(id)\"")
                     }
-                    print("deleted puzzle \(id)")
+                    Terminal(json: false).line("deleted puzzle \(id.terminalSafe)")
                 }
             }
         }

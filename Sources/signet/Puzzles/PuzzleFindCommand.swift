@@ -20,6 +20,7 @@ extension PuzzleCommand {
                     }
                     let game = try await store.game(puzzleID: id)
                     let spelled = game.puzzle.word(matching: word) ?? word
+                    let shown = spelled.terminalSafe
                     let total = game.puzzle.distinctWords.count
                     if json {
                         return try Terminal.printJSON(PuzzleFindJSON(
@@ -29,12 +30,12 @@ extension PuzzleCommand {
                     let progress = "\(game.foundWords.count) of \(total)"
                     switch outcome {
                     case .found:
-                        terminal.line("found " + terminal.styled(spelled, .green, .bold) + " (\(progress))")
+                        terminal.line("found " + terminal.styled(shown, .green, .bold) + " (\(progress))")
                     case .alreadyFound:
-                        terminal.line("\(spelled) was already found (\(progress))")
+                        terminal.line("\(shown) was already found (\(progress))")
                     case .won:
-                        terminal.line("found " + terminal.styled(spelled, .green, .bold) + " (\(progress))")
-                        terminal.line(terminal.styled("puzzle \(id) solved: every word found. You win!", .bold, .yellow))
+                        terminal.line("found " + terminal.styled(shown, .green, .bold) + " (\(progress))")
+                        terminal.line(terminal.styled("puzzle \(id.terminalSafe) solved: every word found. You win!", .bold, .yellow))
                     case .notInPuzzle:
                         break
                     }

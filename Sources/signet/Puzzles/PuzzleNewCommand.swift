@@ -49,7 +49,7 @@ extension PuzzleCommand {
                         let terminal = Terminal(json: false)
                         PuzzleDrawing.lines(for: game, terminal: terminal).forEach { terminal.line($0) }
                         terminal.line()
-                        terminal.line("find a word with: signet puzzle find \(game.puzzle.id) WORD")
+                        terminal.line("find a word with: signet puzzle find \(game.puzzle.id.terminalSafe) WORD")
                     }
                 }
             }

@@ -1,7 +1,5 @@
 import ArgumentParser
 
-import Foundation
-
 /// A failure the command explains on stderr before exiting with status 1.
 struct CommandFailure: Error, CustomStringConvertible {
     let message: String
@@ -9,13 +7,9 @@ struct CommandFailure: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// Writes a line to standard error.
-func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
-}
-
 extension AsyncParsableCommand {
-    /// Runs `body`; a ``CommandFailure`` or any other error is printed as `error: …` and exits 1.
+    /// Runs `body`; a ``CommandFailure`` or any other error is printed as `error: …` (through
+    /// ``printError(_:)``, so a server's message cannot write control characters) and exits 1.
     func explainingFailures(_ body: () async throws -> Void) async throws {
         do {
             try await body()

@@ -4,8 +4,13 @@ import Signet
 /// Settings shared by the networked commands, resolved as flags > environment > config file > defaults.
 ///
 /// The config file (`~/.config/signet/config.json`, or `--config FILE`) is a JSON object with any of:
-/// `base_url`, `tenant`, `player`, `client_key`, `client_secret_file`, `admin_key`, `admin_secret_file`. It names secret *files*, never secrets, so it can be shared or committed without leaking them.
+/// `base_url`, `tenant`, `player`, `client_key`, `client_secret_file`, `admin_key`, `admin_secret_file`. It names
+/// secret *files*, never secrets, so it can be shared or committed without leaking them. It must be a regular file
+/// of at most ``maxConfigBytes`` bytes.
 struct Settings {
+    /// The largest config file read: 1 MiB.
+    static let maxConfigBytes = 1 << 20
+
     let baseURL: URL?
     let tenant: String
     let player: String
@@ -62,11 +67,9 @@ struct Settings {
             path = configHome + "/signet/config.json"
             guard FileManager.default.fileExists(atPath: path) else { return File() }
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure("cannot read the config file '\(path)'")
-        }
+        let data = try BoundedFile.read(path, limit: maxConfigBytes, purpose: "config")
         do {
-            return try JSONDecoder().decode(File.self, from: data)
+            return try JSONDecoder().decode(File.self, from: Data(data))
         } catch let error as DecodingError {
             let (location, reason) = JSONPath.describe(error)
             throw CommandFailure("config file '\(path)': at \(location): \(reason)")

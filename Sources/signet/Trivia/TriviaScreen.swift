@@ -4,6 +4,9 @@ import SignetTrivia
 /// What `signet trivia play` writes: the question and its choices, the countdown, "answer sent…",
 /// the result, the joker offer, viewer mode and the final standings. Rich on a terminal (colour, a
 /// live countdown); plain lines when piped; nothing but the final JSON with `--json`.
+///
+/// Everything the server sent (names, questions, choices, messages) is escaped (``TerminalText``), and every
+/// number it sent is shown without arithmetic that could trap: a 1-based position is computed in 128 bits.
 struct TriviaScreen: Sendable {
     let terminal: Terminal
     let user: String
@@ -19,32 +22,48 @@ struct TriviaScreen: Sendable {
         self.interactive = interactive
     }
 
-    /// Writes `text` straight to standard output (unbuffered, so it interleaves with the countdown).
+    /// Writes part of a line (unbuffered, so it interleaves with the countdown).
     func write(_ text: String) {
         guard !quiet else { return }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        terminal.write(text)
     }
 
     /// Writes one line.
-    func line(_ text: String = "") { write(text + "\n") }
+    func line(_ text: String = "") {
+        guard !quiet else { return }
+        terminal.line(text)
+    }
+
+    /// `index + 1` as text, exact for any `Int` (the server's `Int.max` would overflow `Int`).
+    static func oneBased(_ index: Int) -> String {
+        String(Int128(index) + 1)
+    }
+
+    /// Whole seconds in `milliseconds`, rounded up, in integer arithmetic.
+    static func seconds(roundingUp milliseconds: Int) -> Int {
+        let (quotient, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1_000)
+        return quotient + (remainder > 0 ? 1 : 0)
+    }
 
     func intro(jokers: Int, opponents: [String], server: String?) {
-        line(terminal.styled("Trivia", .bold, .cyan) + " as " + terminal.styled(user, .bold)
-             + " — \(jokers) joker\(jokers == 1 ? "" : "s")" + (server.map { " — server \($0)" } ?? " — embedded server"))
+        line(terminal.styled("Trivia", .bold, .cyan) + " as " + terminal.styled(user.terminalSafe, .bold)
+             + " — \(jokers) joker\(jokers == 1 ? "" : "s")"
+             + (server.map { " — server \($0.terminalSafe)" } ?? " — embedded server"))
         if !opponents.isEmpty { line("Opponents (scripted): " + opponents.joined(separator: ", ")) }
     }
 
     func welcome(_ welcome: TriviaWelcome) {
-        line("Joined as \(welcome.user) (\(welcome.role.rawValue)), \(welcome.questionCount) questions.")
+        line("Joined as \(welcome.user.terminalSafe) (\(welcome.role.rawValue)), \(welcome.questionCount) questions.")
         if !welcome.started { line(terminal.styled("Waiting for the first question…", .dim)) }
         if welcome.role == .viewer { viewerNotice("the game is under way: you watch it as a viewer") }
     }
 
     func question(_ prompt: TriviaQuestionPrompt, role: TriviaRole) {
         line()
-        line(terminal.styled("Question \(prompt.index + 1)/\(prompt.count)", .bold, .blue) + "  " + terminal.styled(prompt.text, .bold))
-        for (index, choice) in prompt.choices.enumerated() { line("  \(index + 1)) \(choice)") }
-        let seconds = Int((Double(prompt.remainingMilliseconds) / 1_000).rounded(.up))
+        line(terminal.styled("Question \(Self.oneBased(prompt.index))/\(prompt.count)", .bold, .blue) + "  "
+             + terminal.styled(prompt.text.terminalSafe, .bold))
+        for (index, choice) in prompt.choices.enumerated() { line("  \(index + 1)) \(choice.terminalSafe)") }
+        let seconds = Self.seconds(roundingUp: prompt.remainingMilliseconds)
         if role == .viewer {
             line(terminal.styled("viewer: you watch this question (\(seconds) s)", .dim))
         } else if !interactive || !terminal.rich {
@@ -59,7 +78,8 @@ struct TriviaScreen: Sendable {
 
     /// Redraws the countdown at the start of the prompt line, leaving the cursor where the user types.
     func countdown(_ secondsLeft: Int) {
-        write("\u{1B}7\r" + countdownLabel(secondsLeft) + "\u{1B}8")
+        guard !quiet else { return }
+        terminal.rewriteLineStart(countdownLabel(secondsLeft))
     }
 
     private func countdownLabel(_ seconds: Int) -> String {
@@ -69,7 +89,7 @@ struct TriviaScreen: Sendable {
 
     func answerSent(_ choice: Int, of prompt: TriviaQuestionPrompt?) {
         let text = prompt.flatMap { $0.choices.indices.contains(choice) ? $0.choices[choice] : nil } ?? ""
-        line(terminal.styled("answer sent…", .dim) + " \(choice + 1)) \(text)")
+        line(terminal.styled("answer sent…", .dim) + " \(Self.oneBased(choice))) \(text.terminalSafe)")
     }
 
     func answerReceived() { line(terminal.styled("answer received — locked until the result", .dim)) }
@@ -77,8 +97,8 @@ struct TriviaScreen: Sendable {
     func timeUp() { line(terminal.styled("time is up", .yellow)) }
 
     func result(_ result: TriviaResult, prompt: TriviaQuestionPrompt?, machine: TriviaClientMachine, wasPlayer: Bool) {
-        let right = "\(result.correctChoice + 1)) " + (prompt.flatMap { p in
-            p.choices.indices.contains(result.correctChoice) ? p.choices[result.correctChoice] : nil } ?? "")
+        let right = "\(Self.oneBased(result.correctChoice))) " + (prompt.flatMap { p in
+            p.choices.indices.contains(result.correctChoice) ? p.choices[result.correctChoice] : nil } ?? "").terminalSafe
         if result.correct {
             line(terminal.styled(terminal.rich ? "✔ right" : "right", .green, .bold) + ": \(right) — score \(result.score)")
         } else if !wasPlayer {
@@ -102,7 +122,7 @@ struct TriviaScreen: Sendable {
         if result.accepted {
             line(terminal.styled("joker accepted", .green, .bold) + " — you stay a player (\(result.jokers) left)")
         } else {
-            line(terminal.styled("joker refused", .red, .bold) + " (\(result.reason?.rawValue ?? "no reason")) — you watch as a viewer")
+            line(terminal.styled("joker refused", .red, .bold) + " (\((result.reason?.rawValue ?? "no reason").terminalSafe)) — you watch as a viewer")
         }
     }
 
@@ -115,9 +135,9 @@ struct TriviaScreen: Sendable {
     func standings(_ standings: [TriviaStanding]) {
         line()
         line(terminal.styled("Final standings", .bold))
-        let width = standings.map(\.user.count).max() ?? 0
+        let width = standings.map(\.user.terminalSafe.count).max() ?? 0
         for standing in standings {
-            var row = "  \(standing.rank). " + standing.user.padding(toLength: width, withPad: " ", startingAt: 0)
+            var row = "  \(standing.rank). " + standing.user.terminalSafe.padding(toLength: width, withPad: " ", startingAt: 0)
                 + "  \(standing.score)  \(standing.role.rawValue)"
             if standing.left { row += "  (left)" }
             if standing.user == user { row = terminal.styled(row + "  ← you", .bold) }

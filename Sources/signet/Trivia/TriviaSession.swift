@@ -36,7 +36,7 @@ actor TriviaSession {
             case .handled(let handled, let outcome, let machine):
                 await show(handled, outcome: outcome, machine: machine)
             case .undecodable(let error):
-                line { $0.note("ignored a message from the server: \(error)") }
+                line { $0.note("ignored a message from the server: \(String(describing: error).terminalSafe)") }
             case .ended(let end):
                 stopCountdown()
                 return end
@@ -97,9 +97,9 @@ actor TriviaSession {
             stopCountdown()
         case .error(let error):
             if case .answerRefused = machine.state {
-                line { $0.note("answer refused by the server: \(error.message)") }
+                line { $0.note("answer refused by the server: \(error.message.terminalSafe)") }
             } else {
-                line { $0.note("the server refused a message: \(error.code): \(error.message)") }
+                line { $0.note("the server refused a message: \(error.code.description.terminalSafe): \(error.message.terminalSafe)") }
             }
         }
     }
@@ -117,35 +117,45 @@ actor TriviaSession {
             }
             return
         }
-        guard let number = Int(answer) else {
+        // Checked before subtracting: a typed -9223372036854775808 must not trap.
+        guard let number = Int(answer), number >= 1 else {
             let aboutJoker = ["y", "yes", "n", "no"].contains(answer)
             line { $0.note(aboutJoker ? "no joker is on offer now" : "type the number of a choice") }
             return
         }
         let outcome = await connection.answer(number - 1)
-        if let refusal = outcome.refusal { line { $0.note("not sent: \(refusal)") } }
+        if let refusal = outcome.refusal { line { $0.note("not sent: \(String(describing: refusal).terminalSafe)") } }
     }
 
     /// Prints through the screen, first ending an open answer prompt's line.
-    private func line(_ print: (TriviaScreen) -> Void) {
+    private func line(_ show: (TriviaScreen) -> Void) {
         if promptOpen {
-            screen.write("\n")
+            screen.line()
             promptOpen = false
         }
-        print(screen)
+        show(screen)
     }
 
     private func startCountdown(until deadline: Date, choiceCount: Int) {
-        let left = max(0, Int(deadline.timeIntervalSinceNow.rounded(.up)))
+        let left = Self.secondsLeft(until: deadline)
         screen.answerPrompt(secondsLeft: left, choiceCount: choiceCount)
         promptOpen = true
         countdownTask = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
-                let left = max(0, Int(deadline.timeIntervalSinceNow.rounded(.up)))
+                let left = Self.secondsLeft(until: deadline)
                 guard self.redraw(left), left > 0 else { return }
             }
         }
+    }
+
+    /// Whole seconds from now to `deadline`, rounded up, 0 when past. The deadline comes from the server's
+    /// `remainingMs`, so the conversion is clamped instead of trapping on an absurd value.
+    static func secondsLeft(until deadline: Date) -> Int {
+        let seconds = deadline.timeIntervalSinceNow.rounded(.up)
+        guard seconds.isFinite else { return seconds > 0 ? Int.max : 0 }
+        if seconds >= Double(Int.max) { return Int.max }
+        return max(0, Int(seconds))
     }
 
     private func redraw(_ secondsLeft: Int) -> Bool {

@@ -36,10 +36,10 @@ enum PasswordPrompt {
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent) == 0 else {
             throw CommandFailure("cannot turn off echo to prompt for the password")
         }
-        FileHandle.standardError.write(Data(prompt.utf8))
+        StandardStream.error.write(prompt.terminalSafe)
         let line = readLine(strippingNewline: true)
         // The newline the user typed was not echoed.
-        FileHandle.standardError.write(Data("\n".utf8))
+        StandardStream.error.write("\n")
         guard let line else { throw CommandFailure("no password entered (input ended)") }
         return line
     }

@@ -63,9 +63,8 @@ struct WorldsCommand: AsyncParsableCommand {
                 printError("no worlds for \(login)")
                 return
             }
-            for line in WorldsTable(worlds: response.worlds, terminal: Terminal(json: false)).lines {
-                print(line)
-            }
+            let terminal = Terminal(json: false)
+            WorldsTable(worlds: response.worlds, terminal: terminal).lines.forEach { terminal.line($0) }
         }
     }
 }

@@ -1,7 +1,8 @@
 import SignetWorlds
 
 /// The worlds as an aligned table (name, country, language, status): bold header and coloured status
-/// on a rich terminal, the same columns without escape codes otherwise.
+/// on a rich terminal, the same columns without escape codes otherwise. The server's text is escaped
+/// (``TerminalText``).
 struct WorldsTable {
     let worlds: [World]
     let terminal: Terminal
@@ -9,7 +10,8 @@ struct WorldsTable {
     /// The lines to print, header first.
     var lines: [String] {
         let header = ["NAME", "COUNTRY", "LANGUAGE", "STATUS"]
-        let rows = worlds.map { [$0.name, $0.country, $0.language, $0.status.description] }
+        // Escaped before measuring, so the columns line up with what is printed.
+        let rows = worlds.map { [$0.name, $0.country, $0.language, $0.status.description].map(\.terminalSafe) }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func render(_ cells: [String], styleLast: (String) -> String) -> String {
             let padded = cells.indices.dropLast().map { cells[$0] + String(repeating: " ", count: widths[$0] - cells[$0].count) }
