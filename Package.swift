@@ -139,7 +139,7 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
-        .executableTarget(name: "signet-server", dependencies: ["SignetServer"]),
+        .executableTarget(name: "signet-server", dependencies: ["SignetServer", "SignetGameSystem"]),
         .executableTarget(
             name: "signet",
             dependencies: [
@@ -218,7 +218,7 @@ let package = Package(
             ]
         ),
         // Runs the built `signet` executable as a user would (exit status, stdout, stderr).
-        .testTarget(name: "SignetCLITests", dependencies: ["signet"]),
+        .testTarget(name: "SignetCLITests", dependencies: ["signet", "SignetServer", "SignetGameSystem"]),
         .testTarget(name: "SignetHummingbirdTests", dependencies: ["SignetHummingbird", "SignetGameSystem"]),
         .testTarget(
             name: "SignetServerTests",

@@ -1,9 +1,11 @@
 // signet-server: runs the Signet reference server until SIGINT or SIGTERM.
 import Foundation
+import SignetGameSystem
 import SignetServer
 
 let usage = """
-    usage: signet-server [--host HOST] [--port PORT] [--seed N] [--no-angle]
+    usage: signet-server [--host HOST] [--port PORT] [--seed N] [--no-angle] [--players N] [--no-explain]
+                         [--separator escaped|newline]
 
     Runs the Signet reference server until SIGINT or SIGTERM: GameSystem (/{tenant}/client|admin/…),
     Lords & Knights worlds (POST /XYRALITY/WebObjects/BKLoginServer.woa/wa/worlds), word-search puzzles
@@ -13,9 +15,12 @@ let usage = """
       --port PORT   port to bind, 0 for any free port (default 8080)
       --seed N      seed for generated puzzles and trivia questions (default 20261121)
       --no-angle    leave Angle (diagonal words) out of /capabilities
+      --players N   seed GameSystem players player-1 … player-N beside ann (default 0)
+      --no-explain  refuse bad signatures without a diagnosis (explained by default: a development peer)
+      --separator S how the signed parts are joined: escaped (backslash-n, default) or newline
     """
 
-/// Parses `--host`, `--port`, `--seed` and `--no-angle`; exits with status 64 and the usage text on anything else.
+/// Parses the options above; exits with status 64 and the usage text on anything else.
 func parseConfiguration(_ arguments: [String]) -> ReferenceServerConfiguration {
     var configuration = ReferenceServerConfiguration(port: 8080)
     var remaining = arguments[...]
@@ -44,6 +49,18 @@ func parseConfiguration(_ arguments: [String]) -> ReferenceServerConfiguration {
             configuration.trivia.seed = seed
         case "--no-angle":
             configuration.puzzlesOfferAngle = false
+        case "--players":
+            guard let value = remaining.popFirst(), let count = Int(value), (0...1_000_000).contains(count) else {
+                fail("--players needs a number from 0 to 1000000")
+            }
+            configuration.extraPlayers = count
+        case "--no-explain":
+            configuration.explainsFailures = false
+        case "--separator":
+            guard let value = remaining.popFirst(), let separator = GameSystemSeparator(rawValue: value) else {
+                fail("--separator needs 'escaped' or 'newline'")
+            }
+            configuration.separator = separator
         default:
             fail("unknown argument '\(argument)'")
         }

@@ -53,7 +53,7 @@ public struct SignetError: Error, CustomStringConvertible {
 
     /// Why a server refused a signature, as it explained it: the likely client mistake by stable
     /// identifier (`separator-newline`, `clock-skew`, …), the string it expected to be signed, and a sentence.
-    public struct Diagnosis: Sendable, Hashable, Decodable {
+    public struct Diagnosis: Sendable, Hashable, Codable {
         /// The mistake's identifier, e.g. `separator-newline`; `unknown` when the server could not tell.
         public let likelyCause: String
         /// The plain text the server expected the client to sign.

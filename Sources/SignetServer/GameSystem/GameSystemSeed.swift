@@ -24,10 +24,23 @@ enum GameSystemSeed {
         pointTypes: [PointBalance(name: "points", amount: 0)], achievements: [],
         avatar: ["Top": 101, "Bottom": 201])
 
-    /// Every tenant, by name.
-    static var tenants: [String: TenantData] {
-        [DemoCredentials.tenant: TenantData(
-            players: [ann.extID: ann], avatarComponents: avatarComponents,
+    /// Every tenant, by name: `ann`, and `player-1` … `player-N` when `extraPlayers` is N (for load tests
+    /// that need many players, so that no two legitimate posts are byte-identical).
+    static func tenants(extraPlayers: Int = 0) -> [String: TenantData] {
+        var players = [ann.extID: ann]
+        for number in stride(from: 1, through: max(0, extraPlayers), by: 1) {
+            let player = extraPlayer(number)
+            players[player.extID] = player
+        }
+        return [DemoCredentials.tenant: TenantData(
+            players: players, avatarComponents: avatarComponents,
             achievements: [rainbow.id: rainbow], rules: rules)]
+    }
+
+    /// `player-N`: id N + 1, no points, Cap and Jeans.
+    static func extraPlayer(_ number: Int) -> Player {
+        Player(id: number + 1, nickname: "Player \(number)", extID: "player-\(number)",
+               pointTypes: [PointBalance(name: "points", amount: 0)], achievements: [],
+               avatar: ["Top": 101, "Bottom": 201])
     }
 }

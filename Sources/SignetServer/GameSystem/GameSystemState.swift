@@ -10,7 +10,7 @@ actor GameSystemState {
     private var tenants: [String: TenantData]
     private var idempotency: IdempotencyLedger
 
-    init(tenants: [String: TenantData] = GameSystemSeed.tenants,
+    init(tenants: [String: TenantData] = GameSystemSeed.tenants(),
          idempotencyLifetime: TimeInterval = 3_600, idempotencyCapacity: Int = 100_000) {
         self.tenants = tenants
         self.idempotency = IdempotencyLedger(lifetime: idempotencyLifetime, capacity: idempotencyCapacity)

@@ -6,6 +6,7 @@ enum ReferenceRouter {
     static func services(_ configuration: ReferenceServerConfiguration) -> [any ReferenceService] {
         [
             GameSystemService(state: GameSystemState(
+                tenants: GameSystemSeed.tenants(extraPlayers: configuration.extraPlayers),
                 idempotencyLifetime: configuration.idempotencyLifetime,
                 idempotencyCapacity: configuration.idempotencyCapacity)),
             ConditionsService(),

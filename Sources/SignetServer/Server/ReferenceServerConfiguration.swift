@@ -26,6 +26,8 @@ public struct ReferenceServerConfiguration: Sendable {
     public var idempotencyLifetime: TimeInterval = 3_600
     /// The most `Idempotency-Key` records held (100,000); past it, requests with a new key get 503.
     public var idempotencyCapacity: Int = 100_000
+    /// Extra GameSystem players `player-1` … `player-N` beside `ann` (0 by default; `--players N`).
+    public var extraPlayers: Int = 0
     /// Whether a refused signature's 401 carries a `diagnosis` (on: the reference server is a development
     /// peer; `signet-server --no-explain` turns it off).
     public var explainsFailures: Bool = true

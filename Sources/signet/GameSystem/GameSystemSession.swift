@@ -24,12 +24,30 @@ struct GameSystemSession {
     }
 
     private static func makeClient(_ connection: ServiceConnection, needsAdmin: Bool) throws -> GameSystemClient {
+        let (client, admin) = try credentials(connection, needsAdmin: needsAdmin)
+        return GameSystemClient(
+            baseURL: connection.baseURL, tenant: tenant(connection), player: player(connection),
+            clientCredentials: client, adminCredentials: admin, transport: connection.transport)
+    }
+
+    /// The tenant: the demo one for the embedded server, else the settings'.
+    static func tenant(_ connection: ServiceConnection) -> String {
+        connection.server == nil ? connection.settings.tenant : DemoCredentials.tenant
+    }
+
+    /// The player: the demo one for the embedded server, else the settings'.
+    static func player(_ connection: ServiceConnection) -> String {
+        connection.server == nil ? connection.settings.player : DemoCredentials.player
+    }
+
+    /// The client credentials (and the admin ones when `needsAdmin`): the demo keys for the embedded
+    /// server, else from the environment, config and secret files.
+    static func credentials(
+        _ connection: ServiceConnection, needsAdmin: Bool
+    ) throws -> (client: GameSystemCredentials, admin: GameSystemCredentials?) {
         guard connection.server == nil else {
-            return GameSystemClient(
-                baseURL: connection.baseURL, tenant: DemoCredentials.tenant, player: DemoCredentials.player,
-                clientCredentials: try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret),
-                adminCredentials: try GameSystemCredentials(apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret),
-                transport: connection.transport)
+            return (try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret),
+                    try GameSystemCredentials(apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret))
         }
         let settings = connection.settings
         guard let clientKey = settings.clientKey else {
@@ -46,9 +64,6 @@ struct GameSystemSession {
                 file: settings.adminSecretFile, variable: "SIGNET_ADMIN_SECRET", purpose: "admin secret")
             admin = try GameSystemCredentials(apiKey: adminKey, secret: adminSecret)
         }
-        return GameSystemClient(
-            baseURL: connection.baseURL, tenant: settings.tenant, player: settings.player,
-            clientCredentials: try GameSystemCredentials(apiKey: clientKey, secret: clientSecret),
-            adminCredentials: admin, transport: connection.transport)
+        return (try GameSystemCredentials(apiKey: clientKey, secret: clientSecret), admin)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Signet
 
 /// A failure the command explains on stderr before exiting with status 1.
 struct CommandFailure: Error, CustomStringConvertible {
@@ -18,6 +19,10 @@ extension AsyncParsableCommand {
             throw ExitCode.failure
         } catch let exit as ExitCode {
             throw exit
+        } catch let error as SignetError {
+            printError("error: \(error)")
+            for line in RefusalReport.lines(for: error) { printError("  " + line) }
+            throw ExitCode.failure
         } catch {
             printError("error: \(error)")
             throw ExitCode.failure
