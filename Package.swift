@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SignetConditions", targets: ["SignetConditions"]),
         .library(name: "SignetTrivia", targets: ["SignetTrivia"]),
         .library(name: "SignetHummingbird", targets: ["SignetHummingbird"]),
+        .library(name: "SignetPostgres", targets: ["SignetPostgres"]),
         .library(name: "SignetServer", targets: ["SignetServer"]),
         .executable(name: "signet-server", targets: ["signet-server"]),
         .executable(name: "signet", targets: ["signet"]),
@@ -32,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
@@ -116,6 +118,16 @@ let package = Package(
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
+        // PostgreSQL stores, so any number of server instances share replay and idempotency state.
+        .target(
+            name: "SignetPostgres",
+            dependencies: [
+                "SignetGameSystem",
+                "SignetHummingbird",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         // The reference server for every Signet protocol; used by tests, examples and the CLI, never by a library.
         .target(
             name: "SignetServer",
@@ -124,6 +136,7 @@ let package = Package(
                 "SignetCrypto",
                 "SignetGameSystem",
                 "SignetHummingbird",
+                "SignetPostgres",
                 "SignetConditions",
                 "SignetWorlds",
                 "SignetPuzzles",
@@ -131,6 +144,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -228,9 +242,11 @@ let package = Package(
                 "SignetGameSystem",
                 "SignetAsyncHTTPClient",
                 "SignetHummingbird",
+                "SignetPostgres",
                 "SignetTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

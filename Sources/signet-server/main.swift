@@ -5,7 +5,7 @@ import SignetServer
 
 let usage = """
     usage: signet-server [--host HOST] [--port PORT] [--seed N] [--no-angle] [--players N] [--no-explain]
-                         [--separator escaped|newline]
+                         [--separator escaped|newline] [--postgres URL]
 
     Runs the Signet reference server until SIGINT or SIGTERM: GameSystem (/{tenant}/client|admin/…),
     Lords & Knights worlds (POST /XYRALITY/WebObjects/BKLoginServer.woa/wa/worlds), word-search puzzles
@@ -18,11 +18,16 @@ let usage = """
       --players N   seed GameSystem players player-1 … player-N beside ann (default 0)
       --no-explain  refuse bad signatures without a diagnosis (explained by default: a development peer)
       --separator S how the signed parts are joined: escaped (backslash-n, default) or newline
+      --postgres URL  keep all GameSystem state (players, points, achievements, avatars, replays,
+                    idempotency records) in PostgreSQL, e.g. postgres://user@127.0.0.1:5432/signet, so that
+                    any number of servers on that database behave as one (else SIGNET_POSTGRES_URL; else
+                    in memory)
     """
 
 /// Parses the options above; exits with status 64 and the usage text on anything else.
 func parseConfiguration(_ arguments: [String]) -> ReferenceServerConfiguration {
     var configuration = ReferenceServerConfiguration(port: 8080)
+    configuration.postgresURL = ProcessInfo.processInfo.environment["SIGNET_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     var remaining = arguments[...]
     func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("signet-server: \(message)\n\(usage)\n".utf8))
@@ -54,6 +59,9 @@ func parseConfiguration(_ arguments: [String]) -> ReferenceServerConfiguration {
                 fail("--players needs a number from 0 to 1000000")
             }
             configuration.extraPlayers = count
+        case "--postgres":
+            guard let value = remaining.popFirst(), !value.isEmpty else { fail("--postgres needs a URL") }
+            configuration.postgresURL = value
         case "--no-explain":
             configuration.explainsFailures = false
         case "--separator":
@@ -73,7 +81,8 @@ do {
     let server = try await ReferenceServer.start(configuration)
     // Written straight to the file descriptor (unbuffered), so a script reading the port sees it at once.
     FileHandle.standardOutput.write(Data("""
-        signet-server listening on \(server.baseURL.absoluteString) (port \(server.port))
+        signet-server listening on \(server.baseURL.absoluteString) (port \(server.port)), \
+        state \(configuration.postgresURL == nil ? "in memory" : "in PostgreSQL")
         demo credentials (public demo values, not secrets):
           tenant        \(DemoCredentials.tenant)
           player        \(DemoCredentials.player)

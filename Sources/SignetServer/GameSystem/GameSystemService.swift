@@ -16,7 +16,7 @@ import SignetHummingbird
 /// → 404; a body that does not decode → 400 naming the JSON path.
 struct GameSystemService: ReferenceService {
     /// The data the routes read and change.
-    let state: GameSystemState
+    let state: any GameSystemStore
 
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")
     static let idempotentReplayed = HTTPField.Name("Idempotent-Replayed")

@@ -6,7 +6,7 @@ import SignetHummingbird
 /// An event and its idempotency record are applied in one step of the actor, so a key is never applied
 /// twice. Records are kept for ``IdempotencyLedger/lifetime`` (one hour) and at most
 /// ``IdempotencyLedger/capacity`` (100,000) are held: past that, new keys are refused with 503.
-actor GameSystemState {
+actor GameSystemState: GameSystemStore {
     private var tenants: [String: TenantData]
     private var idempotency: IdempotencyLedger
 
@@ -18,7 +18,7 @@ actor GameSystemState {
 
     func player(tenant: String, player: String) throws(ReferenceAPIError) -> Player {
         let data = try tenantData(tenant)
-        guard let found = data.players[player] else { throw Self.unknownPlayer(player, tenant) }
+        guard let found = data.players[player] else { throw .unknownPlayer(player, tenant) }
         return found
     }
 
@@ -29,20 +29,9 @@ actor GameSystemState {
     /// Sets the chosen option per component; every choice is checked before any is applied.
     func updateAvatar(tenant: String, player: String, choices: [String: Int]) throws(ReferenceAPIError) -> Player {
         let data = try tenantData(tenant)
-        guard var updated = data.players[player] else { throw Self.unknownPlayer(player, tenant) }
-        for (componentName, optionID) in choices.sorted(by: { $0.key < $1.key }) {
-            guard let component = data.avatarComponents.first(where: { $0.name == componentName }) else {
-                let known = data.avatarComponents.map(\.name).joined(separator: ", ")
-                throw ReferenceAPIError(.unprocessableContent,
-                    "avatar.\(componentName): no avatar component is named '\(componentName)' (known: \(known))")
-            }
-            guard component.options.contains(where: { $0.id == optionID }) else {
-                let known = component.options.map { String($0.id) }.joined(separator: ", ")
-                throw ReferenceAPIError(.unprocessableContent,
-                    "avatar.\(componentName): option \(optionID) does not exist for \(componentName) (options: \(known))")
-            }
-            updated.avatar[componentName] = optionID
-        }
+        guard var updated = data.players[player] else { throw .unknownPlayer(player, tenant) }
+        try data.validate(avatar: choices)
+        for (componentName, optionID) in choices { updated.avatar[componentName] = optionID }
         tenants[tenant]?.players[player] = updated
         return updated
     }
@@ -81,9 +70,9 @@ actor GameSystemState {
 
     private func apply(_ event: ExternalEventRequest, tenant: String, at date: Date) throws(ReferenceAPIError) -> ExternalEventResult {
         let data = try tenantData(tenant)
-        guard var player = data.players[event.player] else { throw Self.unknownPlayer(event.player, tenant) }
+        guard var player = data.players[event.player] else { throw .unknownPlayer(event.player, tenant) }
         guard let rule = data.rules[event.externalEventID] else {
-            throw .notFound("external event '\(event.externalEventID)' is not defined in tenant '\(tenant)'")
+            throw .unknownEvent(event.externalEventID, tenant)
         }
         let timestamp = date.formatted(.iso8601)
         var pointsAwarded = Dictionary(player.pointTypes.map { ($0.name, 0) }, uniquingKeysWith: { first, _ in first })
@@ -115,15 +104,9 @@ actor GameSystemState {
     }
 
     private func tenantData(_ tenant: String) throws(ReferenceAPIError) -> TenantData {
-        guard let data = tenants[tenant] else { throw .notFound("tenant '\(tenant)' does not exist") }
+        guard let data = tenants[tenant] else { throw .unknownTenant(tenant) }
         return data
     }
 
-    private static func unknownPlayer(_ player: String, _ tenant: String) -> ReferenceAPIError {
-        .notFound("player '\(player)' does not exist in tenant '\(tenant)'")
-    }
-
-    private static func store(_ error: ReferenceAPIError) -> StoredResponse {
-        StoredResponse(status: error.status.code, body: JSONResponse.errorBody(error.message))
-    }
+    private static func store(_ error: ReferenceAPIError) -> StoredResponse { error.stored }
 }

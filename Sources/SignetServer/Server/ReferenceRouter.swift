@@ -3,12 +3,9 @@ import Hummingbird
 /// Assembles the reference server's router from its services.
 enum ReferenceRouter {
     /// Every service the server offers. A new protocol adds its service here (and its files in its folder).
-    static func services(_ configuration: ReferenceServerConfiguration) -> [any ReferenceService] {
+    static func services(_ configuration: ReferenceServerConfiguration, gameSystem: any GameSystemStore) -> [any ReferenceService] {
         [
-            GameSystemService(state: GameSystemState(
-                tenants: GameSystemSeed.tenants(extraPlayers: configuration.extraPlayers),
-                idempotencyLifetime: configuration.idempotencyLifetime,
-                idempotencyCapacity: configuration.idempotencyCapacity)),
+            GameSystemService(state: gameSystem),
             ConditionsService(),
             WorldsService(),
             PuzzlesService(configuration: configuration),

@@ -35,9 +35,11 @@ public final class ReferenceServer: Sendable {
     private let serviceGroup: ServiceGroup
     private let runTask: Task<Void, any Error>
     private let trivia: TriviaService?
+    private let state: ReferenceState
 
     private init(port: Int, baseURL: URL, faults: FaultPlan, configuration: ReferenceServerConfiguration,
-                 serviceGroup: ServiceGroup, runTask: Task<Void, any Error>, trivia: TriviaService?) {
+                 serviceGroup: ServiceGroup, runTask: Task<Void, any Error>, trivia: TriviaService?, state: ReferenceState) {
+        self.state = state
         self.port = port
         self.baseURL = baseURL
         self.faults = faults
@@ -57,10 +59,11 @@ public final class ReferenceServer: Sendable {
             throw ReferenceServerError(address: address, reason: "trivia configuration: \(error)")
         }
         let faults = configuration.faults ?? FaultPlan()
+        let state = try await ReferenceState.open(configuration, address: address)
         let environment = ReferenceEnvironment(
             clock: configuration.clock, window: configuration.window, maxBodyBytes: configuration.maxBodyBytes,
-            verification: try ReferenceVerification.demo(configuration))
-        let services = ReferenceRouter.services(configuration)
+            verification: try ReferenceVerification.demo(configuration, replays: state.replays))
+        let services = ReferenceRouter.services(configuration, gameSystem: state.gameSystem)
         let trivia = services.lazy.compactMap { $0 as? TriviaService }.first
         let responder = ServerResponder(
             router: ReferenceRouter.build(services: services, environment: environment),
@@ -98,6 +101,7 @@ public final class ReferenceServer: Sendable {
         var iterator = ports.makeAsyncIterator()
         guard let boundPort = await iterator.next() ?? nil else {
             await serviceGroup.triggerGracefulShutdown()
+            await state.close()
             switch await runTask.result {
             case .failure(let error): throw ReferenceServerError(address: address, reason: String(describing: error))
             case .success: throw ReferenceServerError(address: address, reason: "the server stopped before listening")
@@ -106,10 +110,11 @@ public final class ReferenceServer: Sendable {
         guard let baseURL = Self.baseURL(host: configuration.host, port: boundPort) else {
             await serviceGroup.triggerGracefulShutdown()
             _ = await runTask.result
+            await state.close()
             throw ReferenceServerError(address: address, reason: "no URL can be formed for host '\(configuration.host)'")
         }
         return ReferenceServer(port: boundPort, baseURL: baseURL, faults: faults, configuration: configuration,
-                               serviceGroup: serviceGroup, runTask: runTask, trivia: trivia)
+                               serviceGroup: serviceGroup, runTask: runTask, trivia: trivia, state: state)
     }
 
     /// Stops accepting connections, closes the trivia game's sockets, lets requests in flight finish
@@ -118,6 +123,16 @@ public final class ReferenceServer: Sendable {
         await trivia?.hall.shutdown()
         await serviceGroup.triggerGracefulShutdown()
         _ = await runTask.result
+        await state.close()
+    }
+
+    /// Stops at once, as a crashed instance would: open connections are dropped and requests in flight
+    /// are cancelled without an answer (tests of several instances on one database).
+    public func stopAbruptly() async {
+        runTask.cancel()
+        await trivia?.hall.shutdown()
+        _ = await runTask.result
+        await state.close()
     }
 
     /// Serves until SIGINT or SIGTERM, then stops gracefully (for the `signet-server` executable).

@@ -26,6 +26,11 @@ public struct ReferenceServerConfiguration: Sendable {
     public var idempotencyLifetime: TimeInterval = 3_600
     /// The most `Idempotency-Key` records held (100,000); past it, requests with a new key get 503.
     public var idempotencyCapacity: Int = 100_000
+    /// A PostgreSQL URL (`postgres://user@host:port/db`): when set, **all** GameSystem state (players, points,
+    /// achievements, avatars, replays, idempotency records) lives there, and any number of servers on the
+    /// same database behave as one. `nil` (the default): in memory. `signet-server --postgres URL` or
+    /// `SIGNET_POSTGRES_URL`.
+    public var postgresURL: String?
     /// Extra GameSystem players `player-1` … `player-N` beside `ann` (0 by default; `--players N`).
     public var extraPlayers: Int = 0
     /// Whether a refused signature's 401 carries a `diagnosis` (on: the reference server is a development

@@ -27,14 +27,14 @@ struct ReferenceVerification: Sendable {
     ]
 
     /// The demo keys of ``DemoCredentials``, verified with the configuration's window, clock and stores.
-    static func demo(_ configuration: ReferenceServerConfiguration) throws -> ReferenceVerification {
+    static func demo(_ configuration: ReferenceServerConfiguration, replays: any ReplayStore) throws -> ReferenceVerification {
         let keys = try GameSystemKeyring(secrets: [
             DemoCredentials.clientKey: DemoCredentials.clientSecret,
             DemoCredentials.adminKey: DemoCredentials.adminSecret,
         ])
         return ReferenceVerification(
             verifier: GameSystemVerifier(keys: keys, window: configuration.window, separator: configuration.separator),
-            replays: InMemoryReplayStore(capacity: configuration.replayCapacity),
+            replays: replays,
             explains: configuration.explainsFailures,
             clock: configuration.clock)
     }
