@@ -14,22 +14,27 @@ import Foundation
 struct BinaryPropertyListReader {
     private let layout: BinaryPropertyListLayout
     private let limits: PropertyListLimits
+    private let stream: PropertyListElementStream?
     private var valueCount = 0
     private var path: [String] = []
 
-    /// Parses `bytes` as a binary property list.
-    static func read(_ bytes: [UInt8], limits: PropertyListLimits) throws(PropertyListError) -> PropertyListValue {
+    /// Parses `bytes` as a binary property list; with `stream`, the root dictionary's array under
+    /// `stream.key` goes to `stream` element by element.
+    static func read(
+        _ bytes: [UInt8], limits: PropertyListLimits, streaming stream: PropertyListElementStream? = nil
+    ) throws(PropertyListError) -> PropertyListValue {
         guard bytes.count <= limits.maximumByteCount else {
             throw .inputTooLarge(byteCount: bytes.count, limit: limits.maximumByteCount)
         }
         let layout = try BinaryPropertyListLayout(bytes)
-        var reader = BinaryPropertyListReader(layout: layout, limits: limits)
+        var reader = BinaryPropertyListReader(layout: layout, limits: limits, stream: stream)
         return try reader.readObject(at: try layout.objectOffset(layout.topObject, referencedAt: layout.topObjectField), depth: 0)
     }
 
-    private init(layout: BinaryPropertyListLayout, limits: PropertyListLimits) {
+    private init(layout: BinaryPropertyListLayout, limits: PropertyListLimits, stream: PropertyListElementStream?) {
         self.layout = layout
         self.limits = limits
+        self.stream = stream
     }
 
     // MARK: Objects
@@ -122,10 +127,25 @@ struct BinaryPropertyListReader {
             path.append(path.isEmpty ? key : ".\(key)")
             let valueField = start + (count + index) * layout.referenceSize
             let valueOffset = try layout.objectOffset(layout.reference(at: valueField), referencedAt: valueField)
-            dictionary[key] = try readObject(at: valueOffset, depth: depth + 1)
+            if depth == 0, let stream, key == stream.key, layout.bytes[valueOffset] >> 4 == 0xA {
+                dictionary[key] = try streamArray(at: valueOffset, depth: depth + 1, to: stream)
+            } else {
+                dictionary[key] = try readObject(at: valueOffset, depth: depth + 1)
+            }
             path.removeLast()
         }
         return dictionary
+    }
+
+    /// Hands the elements of the array at `offset` to `stream`; the array itself becomes empty.
+    private mutating func streamArray(
+        at offset: Int, depth: Int, to stream: PropertyListElementStream
+    ) throws(PropertyListError) -> PropertyListValue {
+        valueCount += 1
+        guard valueCount <= limits.maximumValueCount else { throw .tooManyValues(limit: limits.maximumValueCount) }
+        stream.begin()
+        try readArray(Int(layout.bytes[offset] & 0x0F), at: offset, depth: depth) { stream.receive($0, $1) }
+        return .array([])
     }
 
     private func readInteger(sizeExponent: Int, at offset: Int) throws(PropertyListError) -> Int {
