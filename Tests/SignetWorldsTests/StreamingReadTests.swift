@@ -20,7 +20,7 @@ import Testing
         return (root, elements, stream.didStream)
     }
 
-    @Test(arguments: [PropertyListFormat.openStep, .binary])
+    @Test(arguments: PropertyListFormat.allCases)
     func theWorldListArrivesElementByElement(format: PropertyListFormat) throws {
         let bytes = try PropertyListWriter.write(Self.document, as: format)
         let (root, elements, didStream) = try Self.streamed(bytes)

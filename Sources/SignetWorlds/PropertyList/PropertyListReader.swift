@@ -43,7 +43,7 @@ public struct PropertyListReader: Sendable {
     ) throws(PropertyListError) -> PropertyListValue {
         switch format {
         case .openStep: try OpenStepParser.parse(bytes, limits: limits, streaming: stream)
-        case .xml: try XMLPropertyListReader.read(bytes, limits: limits)
+        case .xml: try XMLPropertyListReader.read(bytes, limits: limits, streaming: stream)
         case .binary: try BinaryPropertyListReader.read(bytes, limits: limits, streaming: stream)
         }
     }
