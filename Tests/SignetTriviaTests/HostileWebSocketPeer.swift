@@ -28,7 +28,9 @@ final class HostileWebSocketPeer: @unchecked Sendable {
     private let listener: Int32
     private let lock = NSLock()
     private var stopped = false
-    private var connections: [Int32] = []
+    /// Connections still open. A descriptor is shut down or closed only while it is in here, under the
+    /// lock: once closed its number may belong to another test's socket in this process.
+    private var connections: Set<Int32> = []
     private var closeFrames = 0
     private var pings = 0
 
@@ -70,29 +72,44 @@ final class HostileWebSocketPeer: @unchecked Sendable {
     /// Pings received from clients so far.
     var pingsReceived: Int { lock.withLock { pings } }
 
-    /// Stops listening and drops every connection.
+    /// Stops listening and drops every connection. The listener is only shut down here (its accept
+    /// fails) and closed by the accepting thread, so no descriptor is used after it is closed.
     func stop() {
-        let open: [Int32] = lock.withLock {
+        lock.withLock {
+            guard !stopped else { return }
             stopped = true
-            return connections
+            shutdown(listener, Int32(SHUT_RDWR))
+            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
         }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
     private func acceptConnections(_ behaviour: Behaviour) {
-        while !isStopped {
+        while true {
             let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { continue }
-            lock.withLock { connections.append(connection) }
-            Thread.detachNewThread { [self] in
-                serve(connection, behaviour)
-                close(connection)
+            let accepted: Bool = lock.withLock {
+                guard connection >= 0 else { return false }
+                if stopped {
+                    close(connection)
+                    return false
+                }
+                connections.insert(connection)
+                return true
+            }
+            if accepted {
+                Thread.detachNewThread { [self] in
+                    serve(connection, behaviour)
+                    lock.withLock {
+                        connections.remove(connection)
+                        close(connection)
+                    }
+                }
+            } else if isStopped {
+                break
             }
         }
+        close(listener)
     }
 
     // MARK: - One connection
