@@ -63,16 +63,19 @@ struct ServerNumberTests {
     @Test("limits are kept within their floor and ceiling")
     func limitsAreClamped() {
         let huge = TriviaConnectionLimits(
-            idleTimeout: .seconds(Int64.max), pingInterval: .seconds(Int64.max), closeTimeout: .zero,
-            maximumQuestions: Int.min, maximumGameDuration: .seconds(-5))
+            idleTimeout: .seconds(Int64.max), lobbyTimeout: .seconds(Int64.max), openTimeout: .seconds(Int64.max),
+            pingInterval: .seconds(Int64.max),
+            closeTimeout: .zero, maximumQuestions: Int.min, maximumGameDuration: .seconds(-5))
         #expect(huge.idleTimeout == .seconds(366 * 86_400) && huge.pingInterval == .seconds(366 * 86_400))
+        #expect(huge.openTimeout == .seconds(366 * 86_400) && huge.lobbyTimeout == .seconds(366 * 86_400))
         #expect(huge.closeTimeout == .milliseconds(1) && huge.maximumGameDuration == .milliseconds(1))
         #expect(huge.maximumQuestions == 1)
         var direct = TriviaConnectionLimits.standard
         direct.idleTimeout = .seconds(Int64.max)
         #expect(direct.effective.idleTimeout == .seconds(366 * 86_400))
         #expect(TriviaConnectionLimits.standard == TriviaConnectionLimits(
-            idleTimeout: .seconds(30), pingInterval: .seconds(10), closeTimeout: .seconds(2),
+            idleTimeout: .seconds(30), lobbyTimeout: .seconds(60), openTimeout: .seconds(30), pingInterval: .seconds(10),
+            closeTimeout: .seconds(2),
             maximumQuestions: 1_000, maximumGameDuration: .seconds(3_600)))
     }
 
@@ -88,7 +91,7 @@ struct ServerNumberTests {
         #expect(TriviaConnectionError.gameTooLong(.questions(limit: 1_000)).description
             == "the trivia game did not finish: the server sent more than 1000 questions without `finish`; giving up")
         #expect(TriviaConnectionError.gameTooLong(.duration(limit: .seconds(3_600))).description
-            == "the trivia game did not finish: still no `finish` 3600 s after connecting; giving up")
+            == "the trivia game did not finish: still no `finish` 3600 s after the game's socket opened; giving up")
     }
 
     @Test("timestamps at the edges of the format parse or are refused, and far dates are clamped when written")

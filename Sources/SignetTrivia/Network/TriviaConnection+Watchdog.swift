@@ -38,17 +38,26 @@ extension TriviaConnection {
     /// The earliest bound still ahead, and what to do when it passes; nil when nothing is awaited.
     private func nextBound() -> (due: ContinuousClock.Instant, action: WatchdogAction)? {
         if let finishedAt { return (finishedAt + limits.closeTimeout + .seconds(1), .abandonSocket) }
+        if opening != nil { return (openedAt + limits.openTimeout, .silent(.opening)) }
         let gameBound = (due: openedAt + limits.maximumGameDuration, action: WatchdogAction.gameTooLong)
         guard let phase = waitingPhase else { return gameBound }
         var silentFrom = lastFrameAt
         if phase == .question, let questionClosesAt, questionClosesAt > silentFrom { silentFrom = questionClosesAt }
-        let silence = (due: silentFrom + limits.idleTimeout, action: WatchdogAction.silent(phase))
+        let silence = (due: silentFrom + limit(for: phase), action: WatchdogAction.silent(phase))
         return silence.due < gameBound.due ? silence : gameBound
+    }
+
+    /// The silence allowed in `phase`.
+    private func limit(for phase: TriviaConnectionPhase) -> Duration {
+        switch phase {
+        case .opening: limits.openTimeout
+        case .lobby: limits.lobbyTimeout
+        case .question, .review: limits.idleTimeout
+        }
     }
 
     /// What the client waits for the server to send, by the machine's state; nil when it waits for nothing.
     private var waitingPhase: TriviaConnectionPhase? {
-        if opening != nil { return .opening }
         switch machine.state {
         case .connecting, .waiting: return .lobby
         case .question, .answerSent, .answerReceived, .answerRefused, .questionClosed: return .question
@@ -61,7 +70,7 @@ extension TriviaConnection {
         switch action {
         case .silent(let phase):
             let waited = ContinuousClock.now - lastFrameAt
-            giveUp(.serverSilent(phase: phase, waited: Self.milliseconds(waited), limit: limits.idleTimeout))
+            giveUp(.serverSilent(phase: phase, waited: Self.milliseconds(waited), limit: limit(for: phase)))
         case .gameTooLong:
             giveUp(.gameTooLong(.duration(limit: limits.maximumGameDuration)))
         case .abandonSocket:

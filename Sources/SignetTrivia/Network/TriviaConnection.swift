@@ -40,7 +40,8 @@ public actor TriviaConnection {
     var deadlineTask: Task<Void, Never>?
     var watchdogTask: Task<Void, Never>?
     private var closeRequested = false
-    /// What the watchdog knows: when the connection opened, the last server frame arrived, the open
+    /// What the watchdog knows: when connecting started (then: when the socket opened), the last server
+    /// frame arrived, the open
     /// question closes and `finish` arrived (all by the monotonic clock), and how many questions came.
     var openedAt = ContinuousClock.now
     var lastFrameAt = ContinuousClock.now
@@ -62,7 +63,7 @@ public actor TriviaConnection {
     ///   - limits: how long to wait for the server (``TriviaConnectionLimits/standard`` by default).
     ///   - now: the clock for answer times and local deadlines.
     /// - Throws: ``TriviaConnectionError`` when the address or user is invalid, the upgrade fails, or the
-    ///   server does not complete it within ``TriviaConnectionLimits/idleTimeout``.
+    ///   server does not complete it within ``TriviaConnectionLimits/openTimeout``.
     public static func open(
         baseURL: URL, user: String, jokers: Int = 0, limits: TriviaConnectionLimits = .standard,
         logger: Logger = Logger(label: "signet.trivia", factory: { _ in SwiftLogNoOpLogHandler() }),
@@ -166,7 +167,8 @@ public actor TriviaConnection {
 
     private func attach(_ writer: WebSocketOutboundWriter) {
         outbound = writer
-        lastFrameAt = .now
+        openedAt = .now  // the game's time counts from here; the upgrade had its own bound
+        lastFrameAt = openedAt
         opening?.resume(returning: .success(()))
         opening = nil
         restartWatchdog()

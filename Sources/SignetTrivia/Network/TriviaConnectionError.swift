@@ -11,8 +11,9 @@ public enum TriviaConnectionError: Error, Sendable, Equatable, CustomStringConve
     case connectionLost(reason: String)
     /// This side closed the socket (``TriviaConnection/close()``) before `finish`.
     case closedByClient
-    /// The server sent no message for longer than ``TriviaConnectionLimits/idleTimeout`` (`limit`):
-    /// `phase` is what the client was waiting for, `waited` how long the server had been silent.
+    /// The server sent no message for longer than the limit of the phase (`limit`: ``TriviaConnectionLimits``'
+    /// `openTimeout`, `lobbyTimeout` or `idleTimeout`): `phase` is what the client was waiting for,
+    /// `waited` how long the server had been silent.
     case serverSilent(phase: TriviaConnectionPhase, waited: Duration, limit: Duration)
     /// The game went past one of ``TriviaConnectionLimits``' bounds without `finish`.
     case gameTooLong(TriviaGameBound)
@@ -59,14 +60,14 @@ public enum TriviaConnectionPhase: String, Sendable, Equatable, CaseIterable {
 public enum TriviaGameBound: Sendable, Equatable, CustomStringConvertible {
     /// More `question` messages than ``TriviaConnectionLimits/maximumQuestions``.
     case questions(limit: Int)
-    /// Longer than ``TriviaConnectionLimits/maximumGameDuration`` since connecting.
+    /// Longer than ``TriviaConnectionLimits/maximumGameDuration`` since the socket opened.
     case duration(limit: Duration)
 
     /// The bound in words.
     public var description: String {
         switch self {
         case .questions(let limit): "the server sent more than \(limit) questions without `finish`"
-        case .duration(let limit): "still no `finish` \(limit.secondsDescription) after connecting"
+        case .duration(let limit): "still no `finish` \(limit.secondsDescription) after the game's socket opened"
         }
     }
 }

@@ -2,18 +2,26 @@
 /// silent, never closes, or never ends its game cannot hold a client forever.
 ///
 /// ```swift
-/// // A server with a two-minute lobby: allow that much silence, keep the rest.
+/// // A server whose lobby waits up to five minutes for players: allow that, keep the rest.
 /// var limits = TriviaConnectionLimits.standard
-/// limits.idleTimeout = .seconds(150)
+/// limits.lobbyTimeout = .seconds(330)
 /// let game = try await TriviaConnection.open(baseURL: url, user: "ann", limits: limits)
 /// ```
 public struct TriviaConnectionLimits: Sendable, Equatable {
-    /// The longest the server may send no message: from the last message (or from connecting), and
-    /// while a question is open from its local deadline, since the server owes its `result` only then.
-    /// Exceeded, the connection ends with ``TriviaConnectionError/serverSilent(phase:waited:limit:)``.
+    /// The longest the server may send no message once the game is under way: from its last message,
+    /// and while a question is open from the question's local deadline, since the server owes its
+    /// `result` only then. Exceeded, the connection ends with
+    /// ``TriviaConnectionError/serverSilent(phase:waited:limit:)`` (phase `.question` or `.review`).
     /// Pings and pongs do not count: a server whose WebSocket stack answers pings but whose game has
-    /// stalled is silent. 30 s by default, the reference server's longest gap being a 10 s lobby.
+    /// stalled is silent. 30 s by default (the reference server's longest gap in a game is 15 s).
     public var idleTimeout: Duration
+    /// The longest the server may send no message before the first question (phase `.lobby`): a lobby
+    /// legitimately waits for players. 60 s by default (the reference server starts within 10 s).
+    public var lobbyTimeout: Duration
+    /// The longest the server may take to answer the WebSocket upgrade; exceeded, `TriviaConnection.open`
+    /// throws ``TriviaConnectionError/serverSilent(phase:waited:limit:)`` with phase `.opening`.
+    /// 30 s by default.
+    public var openTimeout: Duration
     /// How often this side pings the server (swift-websocket's auto-ping); a ping not answered within
     /// one interval closes the socket as lost. 10 s by default.
     public var pingInterval: Duration
@@ -23,7 +31,7 @@ public struct TriviaConnectionLimits: Sendable, Equatable {
     /// The most `question` messages a game may send without `finish`; one more ends the connection with
     /// ``TriviaConnectionError/gameTooLong(_:)``. 1 000 by default (the reference server asks 5).
     public var maximumQuestions: Int
-    /// The longest a game may last, from connecting to `finish`; longer ends the connection with
+    /// The longest a game may last, from the upgrade to `finish`; longer ends the connection with
     /// ``TriviaConnectionError/gameTooLong(_:)``. One hour by default.
     public var maximumGameDuration: Duration
 
@@ -35,24 +43,29 @@ public struct TriviaConnectionLimits: Sendable, Equatable {
     /// Limits with the given bounds; durations are kept within ``durationFloor``…``durationCeiling`` and
     /// `maximumQuestions` is at least 1.
     public init(
-        idleTimeout: Duration = .seconds(30), pingInterval: Duration = .seconds(10), closeTimeout: Duration = .seconds(2),
-        maximumQuestions: Int = 1_000, maximumGameDuration: Duration = .seconds(3_600)
+        idleTimeout: Duration = .seconds(30), lobbyTimeout: Duration = .seconds(60), openTimeout: Duration = .seconds(30),
+        pingInterval: Duration = .seconds(10), closeTimeout: Duration = .seconds(2), maximumQuestions: Int = 1_000,
+        maximumGameDuration: Duration = .seconds(3_600)
     ) {
         self.idleTimeout = Self.clamped(idleTimeout)
+        self.lobbyTimeout = Self.clamped(lobbyTimeout)
+        self.openTimeout = Self.clamped(openTimeout)
         self.pingInterval = Self.clamped(pingInterval)
         self.closeTimeout = Self.clamped(closeTimeout)
         self.maximumQuestions = max(1, maximumQuestions)
         self.maximumGameDuration = Self.clamped(maximumGameDuration)
     }
 
-    /// 30 s of silence, a ping every 10 s, 2 s for a close frame, 1 000 questions, one hour a game.
+    /// 30 s of silence in a game, 60 s in the lobby, 30 s for the upgrade, a ping every 10 s, 2 s for a
+    /// close frame, 1 000 questions, one hour a game.
     public static let standard = TriviaConnectionLimits()
 
     /// The limits as they take effect: every duration within floor and ceiling (a caller may have set a
     /// property directly).
     var effective: TriviaConnectionLimits {
         TriviaConnectionLimits(
-            idleTimeout: idleTimeout, pingInterval: pingInterval, closeTimeout: closeTimeout,
+            idleTimeout: idleTimeout, lobbyTimeout: lobbyTimeout, openTimeout: openTimeout, pingInterval: pingInterval,
+            closeTimeout: closeTimeout,
             maximumQuestions: maximumQuestions, maximumGameDuration: maximumGameDuration)
     }
 
