@@ -40,9 +40,11 @@ struct StoreOwnershipTests {
          "view \"everything\""),
         ("PRAGMA user_version = 7", "user_version 7"),
         ("PRAGMA application_id = 1179603781; CREATE TABLE t (x)", "application_id 0x464F5345"),
+        // WAL mode: SQLite would create -wal and -shm beside it even to read it; the check reads a copy.
+        ("PRAGMA journal_mode = WAL; CREATE TABLE notes (id INTEGER PRIMARY KEY)", "table \"notes\""),
     ]
 
-    @Test("a foreign database is refused with what was found, and left byte-identical", arguments: 0..<6)
+    @Test("a foreign database is refused with what was found, and left byte-identical", arguments: 0..<7)
     func foreignDatabase(index: Int) throws {
         let (sql, found) = Self.foreignDatabases[index]
         let folder = try TemporaryDirectory()
@@ -60,8 +62,8 @@ struct StoreOwnershipTests {
         let after = try Self.snapshot(path)
         #expect(after.bytes == before.bytes, "the file changed")
         #expect(after.sideFiles.isEmpty, "SQLite files appeared beside it: \(after.sideFiles)")
-        // Still in rollback-journal mode: header bytes 18 and 19 are 1 (2 would mean WAL).
-        #expect(Array(after.bytes[18...19]) == [1, 1])
+        // Still in its journal mode (header bytes 18 and 19: 1 rollback, 2 WAL): not switched to WAL.
+        #expect(Array(after.bytes[18...19]) == (sql.contains("WAL") ? [2, 2] : [1, 1]))
         let description = PuzzleStoreError.foreignDatabase(path: path, found: found).description
         #expect(description.contains(path) && description.contains(found))
     }

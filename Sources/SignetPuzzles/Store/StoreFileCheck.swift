@@ -39,14 +39,55 @@ enum StoreFileCheck {
         guard markedID == 0 || markedID == applicationID else {
             throw .foreignDatabase(path: path, found: describe(applicationID: markedID))
         }
+        let inspected = try InspectedCopy(of: path, header: header, marked: markedID != 0)
+        defer { inspected.remove() }
         do {
             var configuration = Configuration()
             configuration.readonly = true
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try DatabaseQueue(path: inspected.path, configuration: configuration)
             defer { try? queue.close() }
             try queue.read { db in try classify(db, path: path, migrator: migrator) }
         } catch {
             throw PuzzleStoreError(error, path: path)
+        }
+    }
+
+    /// The file SQLite reads for the check. SQLite opens a WAL-mode database with `-wal` and `-shm` files
+    /// beside it, even to read; an unmarked one whose WAL file is absent holds everything in the file
+    /// itself, so a copy in a temporary folder is read instead and nothing appears beside a file that may
+    /// be another program's. One larger than ``copyLimit`` is refused unread (Signet's stores are small).
+    struct InspectedCopy {
+        /// The largest unmarked WAL-mode database copied for inspection.
+        static let copyLimit = 64 << 20
+        let path: String
+        private let folder: URL?
+
+        init(of original: String, header: Data, marked: Bool) throws(PuzzleStoreError) {
+            let walMode = header[header.startIndex + 18] == 2
+            guard !marked, walMode, !FileManager.default.fileExists(atPath: original + "-wal") else {
+                (path, folder) = (original, nil)
+                return
+            }
+            let size = ((try? FileManager.default.attributesOfItem(atPath: original))?[.size] as? NSNumber)?.intValue ?? Int.max
+            guard size <= Self.copyLimit else {
+                throw .foreignDatabase(path: original, found: "an unmarked WAL-mode database of \(size) bytes, larger than a Signet store")
+            }
+            let folder = FileManager.default.temporaryDirectory
+                .appendingPathComponent("signet-store-check-\(UUID().uuidString)", isDirectory: true)
+            let copy = folder.appendingPathComponent("inspected.sqlite")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: URL(fileURLWithPath: original), to: copy)
+            } catch {
+                try? FileManager.default.removeItem(at: folder)
+                throw .cannotOpen(path: original, reason: "cannot copy it for inspection: \(error.localizedDescription)")
+            }
+            (path, self.folder) = (copy.path, folder)
+        }
+
+        /// Removes the copy, when one was made.
+        func remove() {
+            if let folder { try? FileManager.default.removeItem(at: folder) }
         }
     }
 
