@@ -27,7 +27,7 @@ public final class PuzzleStore: Sendable {
         } catch {
             throw .cannotOpen(path: path, reason: error.localizedDescription)
         }
-        try StoreFileCheck.check(path: path, migrator: migrator)
+        try StoreFileCheck.check(path: path, migrator: migrator, busyTimeout: busyTimeout)
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "SignetPuzzles.PuzzleStore"
@@ -38,11 +38,12 @@ public final class PuzzleStore: Sendable {
         }
         do {
             // Checked again under the write lock: the file may have changed since the look above.
-            try pool.barrierWriteWithoutTransaction { db in
+            let marked = try pool.barrierWriteWithoutTransaction { db in
                 try StoreFileCheck.classify(db, path: path, migrator: migrator)
+                return try StoreFileCheck.isMarked(db)
             }
             try Self.migrate(pool, with: migrator)
-            try pool.write { db in try StoreFileCheck.mark(db) }
+            if !marked { try pool.write { db in try StoreFileCheck.mark(db) } }
         } catch {
             try? pool.close()
             throw PuzzleStoreError(error, path: path)

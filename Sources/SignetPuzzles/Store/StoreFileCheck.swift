@@ -19,7 +19,8 @@ enum StoreFileCheck {
 
     /// Throws when `path` holds something other than an empty file or a database of Signet's whose
     /// migrations `migrator` all knows. A missing file passes (it will be created). Reads only.
-    static func check(path: String, migrator: DatabaseMigrator) throws(PuzzleStoreError) {
+    /// Concurrent writers in other processes are waited for up to `busyTimeout` seconds.
+    static func check(path: String, migrator: DatabaseMigrator, busyTimeout: TimeInterval) throws(PuzzleStoreError) {
         guard FileManager.default.fileExists(atPath: path) else { return }
         let header: Data
         do {
@@ -44,6 +45,7 @@ enum StoreFileCheck {
         do {
             var configuration = Configuration()
             configuration.readonly = true
+            configuration.busyMode = .timeout(busyTimeout)
             let queue = try DatabaseQueue(path: inspected.path, configuration: configuration)
             defer { try? queue.close() }
             try queue.read { db in try classify(db, path: path, migrator: migrator) }
@@ -133,9 +135,14 @@ enum StoreFileCheck {
         }
     }
 
+    /// Whether `db` carries Signet's mark.
+    static func isMarked(_ db: Database) throws -> Bool {
+        try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID
+    }
+
     /// Writes Signet's mark into `db` when it is not there yet.
     static func mark(_ db: Database) throws {
-        guard try Int32.fetchOne(db, sql: "PRAGMA application_id") != applicationID else { return }
+        guard try !isMarked(db) else { return }
         try db.execute(sql: "PRAGMA application_id = \(applicationID)")
     }
 
