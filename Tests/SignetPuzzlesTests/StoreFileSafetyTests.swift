@@ -62,6 +62,8 @@ struct StoreFileSafetyTests {
         }
         let future = try DatabaseQueue(path: path)
         try await future.write { db in
+            // A future version marks its databases as this one does: application_id 0x53474E50 ("SGNP").
+            try db.execute(sql: "PRAGMA application_id = 1397182032")
             try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
             try db.execute(sql: "INSERT OR IGNORE INTO grdb_migrations VALUES ('v1-puzzles-games-found-words'), ('v9-from-the-future')")
             try db.execute(sql: "CREATE TABLE IF NOT EXISTS futureThing (id INTEGER PRIMARY KEY)")

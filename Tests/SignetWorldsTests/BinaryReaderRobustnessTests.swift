@@ -49,8 +49,9 @@ import Testing
     }
 
     @Test func referencesOutsideTheObjectsAreRejected() {
+        // The array's marker is at byte 8, its one-byte reference at byte 9.
         let bytes = Self.assemble([[0xA1, 9]])
-        #expect(error(bytes) == .malformed(format: .binary, detail: "object reference 9 is beyond the 1 objects", offset: nil))
+        #expect(error(bytes) == .malformed(format: .binary, detail: "object reference 9 is beyond the 1 objects", offset: 9))
     }
 
     @Test func unsupportedKindsNameTheirKeyPath() {

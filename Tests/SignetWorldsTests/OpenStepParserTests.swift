@@ -128,4 +128,15 @@ import Testing
         let text = String(repeating: "(", count: 200_000)
         #expect(error(text) == .nestingTooDeep(limit: 64, at: PropertyListSourceLocation(offset: 64, line: 1, column: 65)))
     }
+
+    @Test func sourceLocationsOfOffsetsOutsideTheInputDoNotTrap() {
+        // "ab\ncd": the end is line 2, column 3; before the start is line 1, column 1.
+        let bytes = Array("ab\ncd".utf8)
+        #expect(PropertyListSourceLocation(offset: Int.max, in: bytes) == PropertyListSourceLocation(offset: Int.max, line: 2, column: 3))
+        #expect(PropertyListSourceLocation(offset: Int.min, in: bytes) == PropertyListSourceLocation(offset: Int.min, line: 1, column: 1))
+        #expect(PropertyListSourceLocation(offset: 4, in: bytes) == PropertyListSourceLocation(offset: 4, line: 2, column: 2))
+        // A slice whose indices do not start at 0.
+        let slice = bytes[3...]
+        #expect(PropertyListSourceLocation(offset: Int.max, in: slice) == PropertyListSourceLocation(offset: Int.max, line: 1, column: 3))
+    }
 }

@@ -32,18 +32,35 @@ public struct GridDirection: Sendable, Hashable, CustomStringConvertible {
     public static let all: [GridDirection] = [.right, .left, .down, .up, .downRight, .downLeft, .upRight, .upLeft]
 
     /// The direction of the straight line from `start` to `end`, or nil when the two points
-    /// are equal or do not lie on one row, column or 45° diagonal.
+    /// are equal or do not lie on one row, column or 45° diagonal. Any coordinates are allowed:
+    /// distances are compared as unsigned magnitudes, so points far apart cannot overflow.
     public static func between(_ start: GridPoint, _ end: GridPoint) -> GridDirection? {
-        let dx = end.x - start.x
-        let dy = end.y - start.y
-        guard dx != 0 || dy != 0 else { return nil }
-        guard dx == 0 || dy == 0 || abs(dx) == abs(dy) else { return nil }
-        return GridDirection(dx: dx.signum(), dy: dy.signum())
+        let (sx, distanceX) = step(from: start.x, to: end.x)
+        let (sy, distanceY) = step(from: start.y, to: end.y)
+        guard sx != 0 || sy != 0 else { return nil }
+        guard sx == 0 || sy == 0 || distanceX == distanceY else { return nil }
+        return GridDirection(dx: sx, dy: sy)
     }
 
-    /// The position `steps` cells from `start` in this direction.
+    /// The position `steps` cells from `start` in this direction. A coordinate that would pass the
+    /// end of `Int` stops at `Int.min` or `Int.max`, which lie outside every grid.
     public func advance(_ start: GridPoint, by steps: Int) -> GridPoint {
-        GridPoint(x: start.x + dx * steps, y: start.y + dy * steps)
+        GridPoint(x: Self.offset(start.x, by: dx, times: steps), y: Self.offset(start.y, by: dy, times: steps))
+    }
+
+    /// The sign of `to − from` and its magnitude, which always fits `UInt`.
+    private static func step(from: Int, to: Int) -> (sign: Int, distance: UInt) {
+        if to > from { return (1, UInt(bitPattern: to &- from)) }
+        if to < from { return (-1, UInt(bitPattern: from &- to)) }
+        return (0, 0)
+    }
+
+    /// `value + unit × steps`, saturated at the end of `Int` it runs towards.
+    private static func offset(_ value: Int, by unit: Int, times steps: Int) -> Int {
+        let (delta, productOverflow) = unit.multipliedReportingOverflow(by: steps)
+        let (sum, sumOverflow) = value.addingReportingOverflow(delta)
+        guard productOverflow || sumOverflow else { return sum }
+        return unit.signum() * steps.signum() > 0 ? .max : .min
     }
 
     /// A name such as `right` or `upLeft`.

@@ -4,9 +4,11 @@ import GRDB
 /// Puzzles and the games played on them, kept in an SQLite file (GRDB `DatabasePool`, WAL
 /// mode) so they survive across runs and can be shared by several processes.
 ///
-/// Opening never changes a file it should not: a file that is not an SQLite database, or a
-/// database written by a newer version (migrations this version does not know), is refused
-/// with `PuzzleStoreError.notADatabase` / `.newerSchema` before anything is written.
+/// Opening never changes a file it should not: a file that is not an SQLite database, another
+/// program's database, or a database written by a newer version (migrations this version does not
+/// know) is refused with `PuzzleStoreError.notADatabase` / `.foreignDatabase` / `.newerSchema`
+/// before anything is written (see `StoreFileCheck`). Signet's databases carry
+/// `PRAGMA application_id` 0x53474E50 (`SGNP`); one made before the mark gets it on opening.
 /// Every change is one `IMMEDIATE` write transaction, and concurrent writers wait for each
 /// other for up to `busyTimeout` seconds.
 public final class PuzzleStore: Sendable {
@@ -25,7 +27,7 @@ public final class PuzzleStore: Sendable {
         } catch {
             throw .cannotOpen(path: path, reason: error.localizedDescription)
         }
-        try StoreFileCheck.check(path: path, migrator: migrator)
+        try StoreFileCheck.check(path: path, migrator: migrator, busyTimeout: busyTimeout)
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "SignetPuzzles.PuzzleStore"
@@ -36,14 +38,12 @@ public final class PuzzleStore: Sendable {
         }
         do {
             // Checked again under the write lock: the file may have changed since the look above.
-            let unknown = try pool.barrierWriteWithoutTransaction { db in
-                let known = Set(migrator.migrations)
-                return try migrator.appliedIdentifiers(db).filter { !known.contains($0) }.sorted()
-            }
-            guard unknown.isEmpty else {
-                throw PuzzleStoreError.newerSchema(path: path, unknownMigrations: unknown)
+            let marked = try pool.barrierWriteWithoutTransaction { db in
+                try StoreFileCheck.classify(db, path: path, migrator: migrator)
+                return try StoreFileCheck.isMarked(db)
             }
             try Self.migrate(pool, with: migrator)
+            if !marked { try pool.write { db in try StoreFileCheck.mark(db) } }
         } catch {
             try? pool.close()
             throw PuzzleStoreError(error, path: path)

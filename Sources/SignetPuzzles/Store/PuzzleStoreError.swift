@@ -2,6 +2,9 @@
 public enum PuzzleStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file exists but is not an SQLite database; it was left untouched.
     case notADatabase(path: String)
+    /// The file is an SQLite database that Signet did not make (another program's, or one holding more
+    /// than Signet's tables); `found` names what gave it away. It was left untouched.
+    case foreignDatabase(path: String, found: String)
     /// The database was written by a newer Signet (it records migrations this version does not
     /// know); it was left untouched.
     case newerSchema(path: String, unknownMigrations: [String])
@@ -23,6 +26,8 @@ public enum PuzzleStoreError: Error, Sendable, Hashable, CustomStringConvertible
         switch self {
         case let .notADatabase(path):
             "\(path): not an SQLite database; refusing to open or change it"
+        case let .foreignDatabase(path, found):
+            "\(path): not a Signet puzzle database (found \(found)); refusing to open or change it"
         case let .newerSchema(path, unknown):
             "\(path): written by a newer version (unknown migrations: \(unknown.joined(separator: ", "))); "
                 + "refusing to open or change it"

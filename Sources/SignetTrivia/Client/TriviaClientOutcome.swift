@@ -50,7 +50,8 @@ public enum TriviaClientRefusal: Sendable, Equatable, CustomStringConvertible {
         case .alreadyAnswered: "this question is already answered"
         case .noOpenQuestion: "no question is open"
         case .deadlinePassed: "the time for this question is up"
-        case .invalidChoice(let choice, let count): "choice \(choice) is not in 0…\(count - 1)"
+        case .invalidChoice(let choice, let count):
+            count > 0 ? "choice \(choice) is not in 0…\(count - 1)" : "choice \(choice): the question has no choices"
         case .noJokerOffered: "no joker is on offer"
         case .jokerAlreadyRequested: "the joker is already requested"
         case .gameFinished: "the game is over"

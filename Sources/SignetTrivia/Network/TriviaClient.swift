@@ -8,7 +8,7 @@ import Signet
 /// ```swift
 /// let trivia = TriviaClient(baseURL: url, transport: URLSessionTransport())
 /// let jokers = try await trivia.jokers(for: "ann").jokers       // at launch, as the app does
-/// let connection = try await TriviaConnection.open(url: try trivia.playURL(for: "ann"), jokers: jokers)
+/// let connection = try await TriviaConnection.open(baseURL: url, user: "ann", jokers: jokers)
 /// ```
 public struct TriviaClient: Sendable {
     /// The chain requests go through (unsigned: retry → logging → timeout).

@@ -7,7 +7,10 @@ import WSClient
 /// deadline, and reports everything, in order, on ``events``.
 ///
 /// The machine stays pure; this actor is only the I/O around it. A socket that ends before `finish`
-/// ends the connection with ``TriviaConnectionError/connectionLost(reason:)``.
+/// ends the connection with ``TriviaConnectionError/connectionLost(reason:)``. No server can hold it
+/// forever (``TriviaConnectionLimits``): it pings the server, gives up on one that sends nothing for
+/// too long (``TriviaConnectionError/serverSilent(phase:waited:limit:)``) or whose game never ends
+/// (``TriviaConnectionError/gameTooLong(_:)``), and after `finish` closes the socket itself.
 ///
 /// ```swift
 /// let connection = try await TriviaConnection.open(baseURL: url, user: "ann", jokers: 1)
@@ -21,23 +24,35 @@ public actor TriviaConnection {
     public nonisolated let events: AsyncStream<TriviaConnectionEvent>
     /// The user this connection plays as.
     public nonisolated let user: String
+    /// The bounds on waiting for the server.
+    public nonisolated let limits: TriviaConnectionLimits
     /// The client state machine, as it is now.
-    public private(set) var machine: TriviaClientMachine
+    public internal(set) var machine: TriviaClientMachine
     /// How the connection ended; nil while it is open.
     public private(set) var end: TriviaConnectionEnd?
 
-    private let eventSink: AsyncStream<TriviaConnectionEvent>.Continuation
-    private let now: @Sendable () -> Date
-    private var outbound: WebSocketOutboundWriter?
-    private var opening: CheckedContinuation<Result<Void, TriviaConnectionError>, Never>?
+    let eventSink: AsyncStream<TriviaConnectionEvent>.Continuation
+    let now: @Sendable () -> Date
+    var outbound: WebSocketOutboundWriter?
+    var opening: CheckedContinuation<Result<Void, TriviaConnectionError>, Never>?
     private var endWaiters: [CheckedContinuation<TriviaConnectionEnd, Never>] = []
-    private var socketTask: Task<Void, Never>?
-    private var deadlineTask: Task<Void, Never>?
+    var socketTask: Task<Void, Never>?
+    var deadlineTask: Task<Void, Never>?
+    var watchdogTask: Task<Void, Never>?
     private var closeRequested = false
+    /// What the watchdog knows: when connecting started (then: when the socket opened), the last server
+    /// frame arrived, the open
+    /// question closes and `finish` arrived (all by the monotonic clock), and how many questions came.
+    var openedAt = ContinuousClock.now
+    var lastFrameAt = ContinuousClock.now
+    var questionClosesAt: ContinuousClock.Instant?
+    var finishedAt: ContinuousClock.Instant?
+    var questionCount = 0
 
-    private init(user: String, jokers: Int, now: @escaping @Sendable () -> Date) {
+    private init(user: String, jokers: Int, limits: TriviaConnectionLimits, now: @escaping @Sendable () -> Date) {
         self.user = user
         self.machine = TriviaClientMachine(jokers: jokers)
+        self.limits = limits.effective
         self.now = now
         (events, eventSink) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
     }
@@ -45,15 +60,17 @@ public actor TriviaConnection {
     /// Connects `user` to the game of the server at `baseURL` and returns once the WebSocket is open.
     /// - Parameters:
     ///   - jokers: what `GET /trivia/jokers` answered (the server's `welcome` updates it).
+    ///   - limits: how long to wait for the server (``TriviaConnectionLimits/standard`` by default).
     ///   - now: the clock for answer times and local deadlines.
-    /// - Throws: ``TriviaConnectionError`` when the address or user is invalid, or the upgrade fails.
+    /// - Throws: ``TriviaConnectionError`` when the address or user is invalid, the upgrade fails, or the
+    ///   server does not complete it within ``TriviaConnectionLimits/openTimeout``.
     public static func open(
-        baseURL: URL, user: String, jokers: Int = 0,
+        baseURL: URL, user: String, jokers: Int = 0, limits: TriviaConnectionLimits = .standard,
         logger: Logger = Logger(label: "signet.trivia", factory: { _ in SwiftLogNoOpLogHandler() }),
         now: @escaping @Sendable () -> Date = { Date() }
     ) async throws(TriviaConnectionError) -> TriviaConnection {
         let url = try TriviaClient.playURL(baseURL: baseURL, user: user)
-        let connection = TriviaConnection(user: user, jokers: jokers, now: now)
+        let connection = TriviaConnection(user: user, jokers: jokers, limits: limits, now: now)
         try await connection.connect(url: url.absoluteString, logger: logger).get()
         return connection
     }
@@ -84,16 +101,17 @@ public actor TriviaConnection {
         guard await write(text) else { throw .connectionLost(reason: "the frame could not be sent") }
     }
 
-    /// Leaves the game: sends a WebSocket close and waits for the socket to end. A connection closed
-    /// before `finish` ends with ``TriviaConnectionError/closedByClient``.
+    /// Leaves the game: sends a WebSocket close and waits for the socket to end, at most
+    /// ``TriviaConnectionLimits/closeTimeout`` for the server's answer. A connection closed before
+    /// `finish` ends with ``TriviaConnectionError/closedByClient``.
     public func close() async {
         guard end == nil else { return }
         closeRequested = true
         if let outbound { try? await outbound.close(.normalClosure, reason: "leaving") }
-        // A server that never answers the close must not hold the caller: give up on it after a while.
+        // swift-websocket drops the socket after closeTimeout; this is the fallback if it does not.
         let socket = socketTask
-        let fallback = Task {
-            try? await Task.sleep(for: .seconds(3))
+        let fallback = Task { [limits] in
+            try? await Task.sleep(for: limits.closeTimeout + .seconds(1))
             socket?.cancel()
         }
         _ = await ended()
@@ -120,16 +138,23 @@ public actor TriviaConnection {
     private func connect(url: String, logger: Logger) async -> Result<Void, TriviaConnectionError> {
         await withCheckedContinuation { continuation in
             opening = continuation
+            openedAt = .now
+            lastFrameAt = openedAt
             socketTask = Task { await self.runSocket(url: url, logger: logger) }
+            restartWatchdog()
         }
     }
 
     private nonisolated func runSocket(url: String, logger: Logger) async {
+        let configuration = WebSocketClientConfiguration(
+            closeTimeout: limits.closeTimeout, autoPing: .enabled(timePeriod: limits.pingInterval))
         do {
-            let closeFrame = try await WebSocketClient.connect(url: url, logger: logger) { inbound, outbound, _ in
+            let closeFrame = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) {
+                inbound, outbound, _ in
                 await self.attach(outbound)
                 for try await message in inbound.messages(maxSize: TriviaMessageLimits.serverMessages.maxBytes) {
-                    await self.receive(message)
+                    // After `finish` (or once the connection has ended) stop reading: returning closes the socket.
+                    guard await self.receive(message) else { break }
                 }
             }
             let reason = closeFrame.map { "the server closed the socket (\($0.closeCode))" }
@@ -142,11 +167,17 @@ public actor TriviaConnection {
 
     private func attach(_ writer: WebSocketOutboundWriter) {
         outbound = writer
+        openedAt = .now  // the game's time counts from here; the upgrade had its own bound
+        lastFrameAt = openedAt
         opening?.resume(returning: .success(()))
         opening = nil
+        restartWatchdog()
     }
 
-    private func receive(_ message: WebSocketMessage) {
+    /// Handles one server message; false when no more should be read.
+    private func receive(_ message: WebSocketMessage) -> Bool {
+        guard end == nil else { return false }
+        lastFrameAt = .now
         let bytes: [UInt8]
         switch message {
         case .text(let text): bytes = Array(text.utf8)
@@ -155,14 +186,34 @@ public actor TriviaConnection {
         do {
             let decoded = try TriviaServerMessage.decode(bytes: bytes)
             handle(.received(decoded, at: now()))
-            if case .question(let open) = machine.state { scheduleDeadline(open.localDeadline) }
+            if case .question = decoded {
+                questionCount += 1
+                if questionCount > limits.maximumQuestions {
+                    giveUp(.gameTooLong(.questions(limit: limits.maximumQuestions)))
+                    return false
+                }
+            }
         } catch {
             eventSink.yield(.undecodable(error))
         }
+        switch machine.state {
+        case .question(let open):
+            scheduleDeadline(open.localDeadline)
+            let remaining = open.localDeadline.timeIntervalSince(now())
+            questionClosesAt = lastFrameAt + .clamped(seconds: remaining, atMost: limits.maximumGameDuration)
+        case .finished:
+            finishedAt = lastFrameAt
+        default:
+            break
+        }
+        restartWatchdog()
+        if case .finished = machine.state { return false }
+        return true
     }
 
     private func socketEnded(url: String, reason: String) {
         deadlineTask?.cancel()
+        watchdogTask?.cancel()
         outbound = nil
         if let opening {
             self.opening = nil
@@ -180,9 +231,10 @@ public actor TriviaConnection {
         }
     }
 
-    private func finish(_ result: TriviaConnectionEnd) {
+    func finish(_ result: TriviaConnectionEnd) {
         guard end == nil else { return }
         end = result
+        deadlineTask?.cancel()
         eventSink.yield(.ended(result))
         eventSink.finish()
         for waiter in endWaiters { waiter.resume(returning: result) }
@@ -199,7 +251,7 @@ public actor TriviaConnection {
     }
 
     @discardableResult
-    private func handle(_ event: TriviaClientEvent) -> TriviaClientOutcome {
+    func handle(_ event: TriviaClientEvent) -> TriviaClientOutcome {
         let outcome = machine.handle(event)
         let isIntent: Bool = switch event {
         case .answer, .useJoker, .declineJoker: true
@@ -218,30 +270,6 @@ public actor TriviaConnection {
             return true
         } catch {
             return false
-        }
-    }
-
-    /// Closes the question on this side once `deadline` has passed by ``now``.
-    private func scheduleDeadline(_ deadline: Date) {
-        deadlineTask?.cancel()
-        let now = self.now
-        deadlineTask = Task {
-            while !Task.isCancelled {
-                let remaining = deadline.timeIntervalSince(now())
-                if remaining < 0 { break }
-                try? await Task.sleep(for: .milliseconds(Int((remaining * 1_000).rounded(.up)) + 5))
-            }
-            guard !Task.isCancelled else { return }
-            self.deadlinePassed()
-        }
-    }
-
-    private func deadlinePassed() {
-        let before = machine.state
-        let event = TriviaClientEvent.deadlinePassed(at: now())
-        let outcome = machine.handle(event)
-        if machine.state != before, end == nil {
-            eventSink.yield(.handled(event, outcome: outcome, machine: machine))
         }
     }
 }

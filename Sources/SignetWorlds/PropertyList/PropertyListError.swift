@@ -14,12 +14,13 @@ public struct PropertyListSourceLocation: Sendable, Hashable, CustomStringConver
         self.column = column
     }
 
-    /// The location of `offset` in `bytes`, counting lines and columns up to it.
+    /// The location of `offset` in `bytes`, counting lines and columns up to it. An offset outside
+    /// `0...bytes.count` is kept as given, and its line and column are those of the nearest end.
     public init<Bytes: Collection<UInt8>>(offset: Int, in bytes: Bytes) where Bytes.Index == Int {
         var line = 1
         var lineStart = bytes.startIndex
         var index = bytes.startIndex
-        let end = min(bytes.startIndex + offset, bytes.endIndex)
+        let end = bytes.startIndex + min(max(offset, 0), bytes.count)
         while index < end {
             if bytes[index] == 0x0A {
                 line += 1
@@ -27,7 +28,7 @@ public struct PropertyListSourceLocation: Sendable, Hashable, CustomStringConver
             }
             index += 1
         }
-        self.init(offset: offset, line: line, column: bytes.startIndex + offset - lineStart + 1)
+        self.init(offset: offset, line: line, column: end - lineStart + 1)
     }
 
     /// `line L, column C (byte O)`.

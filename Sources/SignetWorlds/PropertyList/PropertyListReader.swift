@@ -29,10 +29,22 @@ public struct PropertyListReader: Sendable {
 
     /// The value in `bytes`, read as `format` (no detection).
     public func read(_ bytes: [UInt8], as format: PropertyListFormat) throws(PropertyListError) -> PropertyListValue {
+        try read(bytes, as: format, streaming: nil)
+    }
+
+    /// The value in `bytes` (format detected), with the root dictionary's array under `stream.key`
+    /// handed to `stream` element by element and left empty in the result.
+    func read(_ bytes: [UInt8], streaming stream: PropertyListElementStream?) throws(PropertyListError) -> PropertyListValue {
+        try read(bytes, as: PropertyListFormat.detect(bytes), streaming: stream)
+    }
+
+    private func read(
+        _ bytes: [UInt8], as format: PropertyListFormat, streaming stream: PropertyListElementStream?
+    ) throws(PropertyListError) -> PropertyListValue {
         switch format {
-        case .openStep: try OpenStepParser.parse(bytes, limits: limits)
-        case .xml: try XMLPropertyListReader.read(bytes, limits: limits)
-        case .binary: try BinaryPropertyListReader.read(bytes, limits: limits)
+        case .openStep: try OpenStepParser.parse(bytes, limits: limits, streaming: stream)
+        case .xml: try XMLPropertyListReader.read(bytes, limits: limits, streaming: stream)
+        case .binary: try BinaryPropertyListReader.read(bytes, limits: limits, streaming: stream)
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// OpenStep text only knows strings, data, arrays and dictionaries; a number in OpenStep text is read as
 /// the string of its digits, so consumers that accept numbers should accept their string forms too.
-public indirect enum PropertyListValue: Sendable, Hashable {
+public enum PropertyListValue: Sendable, Hashable {
     /// A Unicode string.
     case string(String)
     /// An integer or a floating-point number (XML and binary only).

@@ -45,14 +45,19 @@ public struct WorldsDecoder: Sendable {
     }
 
     /// Decodes `bytes`, detecting the format (`bplist00` → binary, `<?xml` / `<plist` → XML, else OpenStep).
+    ///
+    /// The worlds are decoded while the list is read, one world dictionary at a time, so the property-list
+    /// tree of the whole answer never exists at once: memory stays near the input plus the `World`s.
     public func decode(_ bytes: [UInt8], contentType: String?) throws(WorldsError) -> WorldsResponse {
+        let collector = WorldCollector(failurePolicy: failurePolicy)
+        let stream = PropertyListElementStream(key: Self.worldsKey) { collector.add($1, index: $0) }
         let value: PropertyListValue
         do {
-            value = try PropertyListReader(limits: limits).read(bytes)
+            value = try PropertyListReader(limits: limits).read(bytes, streaming: stream)
         } catch {
             throw .malformedPropertyList(error, contentType: contentType)
         }
-        return try decode(value)
+        return try decode(value, collected: stream.didStream ? collector : nil)
     }
 
     /// Decodes `data`; see `decode(_:contentType:)` for bytes.
@@ -62,6 +67,13 @@ public struct WorldsDecoder: Sendable {
 
     /// Decodes an already-read property list.
     public func decode(_ value: PropertyListValue) throws(WorldsError) -> WorldsResponse {
+        try decode(value, collected: nil)
+    }
+
+    /// Decodes `value`; when the reader streamed the world list into `collected`, the worlds come from
+    /// there (and the list in `value` is empty). Top-level faults are reported before world faults, as
+    /// when the whole tree is decoded at once.
+    private func decode(_ value: PropertyListValue, collected: WorldCollector?) throws(WorldsError) -> WorldsResponse {
         let top = try Self.topLevel { () throws(FieldFailure) in try WorldFields(value, keyPath: "") }
         if let error = top.dictionary[Self.errorKey] {
             throw .server(message: Self.message(of: error))
@@ -75,15 +87,13 @@ public struct WorldsDecoder: Sendable {
         for (key, extra) in top.dictionary where !Self.metadataKeys.contains(key) {
             response.extras[key] = extra
         }
-        for (index, entry) in entries.enumerated() {
-            do {
-                response.worlds.append(try Self.decodeWorld(entry, keyPath: KeyPath.appending(index: index, to: Self.worldsKey)))
-            } catch {
-                let failure = WorldDecodingFailure(index: index, keyPath: error.keyPath, problem: error.problem)
-                if failurePolicy == .rejectResponse { throw .invalidWorld(failure) }
-                response.failures.append(failure)
-            }
+        let worlds = collected ?? WorldCollector(failurePolicy: failurePolicy)
+        if collected == nil {
+            for (index, entry) in entries.enumerated() { worlds.add(entry, index: index) }
         }
+        if failurePolicy == .rejectResponse, let failure = worlds.failures.first { throw .invalidWorld(failure) }
+        response.worlds = worlds.worlds
+        response.failures = worlds.failures
         return response
     }
 
@@ -96,7 +106,7 @@ public struct WorldsDecoder: Sendable {
         }
     }
 
-    private static func decodeWorld(_ value: PropertyListValue, keyPath: String) throws(FieldFailure) -> World {
+    static func decodeWorld(_ value: PropertyListValue, keyPath: String) throws(FieldFailure) -> World {
         let fields = try WorldFields(value, keyPath: keyPath)
         let status = try fields.nested("worldStatus")
         return World(
@@ -111,6 +121,27 @@ public struct WorldsDecoder: Sendable {
         case .string(let string): string
         case .number(.integer(let integer)): String(integer)
         case let other: "(an error of kind \(other.kindName))"
+        }
+    }
+}
+
+/// Decodes the entries of `allAvailableWorlds` as they arrive, keeping the worlds and the failures.
+final class WorldCollector {
+    private let failurePolicy: WorldsDecoder.FailurePolicy
+    private(set) var worlds: [World] = []
+    private(set) var failures: [WorldDecodingFailure] = []
+
+    init(failurePolicy: WorldsDecoder.FailurePolicy) {
+        self.failurePolicy = failurePolicy
+    }
+
+    /// Decodes entry `index`; with `.rejectResponse`, entries after the first failure are not decoded.
+    func add(_ entry: PropertyListValue, index: Int) {
+        if failurePolicy == .rejectResponse, !failures.isEmpty { return }
+        do {
+            worlds.append(try WorldsDecoder.decodeWorld(entry, keyPath: KeyPath.appending(index: index, to: WorldsDecoder.worldsKey)))
+        } catch {
+            failures.append(WorldDecodingFailure(index: index, keyPath: error.keyPath, problem: error.problem))
         }
     }
 }

@@ -5,7 +5,18 @@ extension OpenStepParser {
         let start = index
         let quote = bytes[index]
         index += 1
-        var utf8: [UInt8] = []
+        // Most strings have no escape: make them straight from the input, with no buffer in between.
+        var end = index
+        while end < bytes.count, bytes[end] != quote, bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < bytes.count, bytes[end] == quote {
+            guard let string = String(validating: bytes[index..<end], as: UTF8.self) else {
+                throw .invalidText(at: location(start))
+            }
+            index = end + 1
+            return string
+        }
+        var utf8: [UInt8] = Array(bytes[index..<end])
+        index = end
         while index < bytes.count {
             let byte = bytes[index]
             if byte == quote {
@@ -46,7 +57,7 @@ extension OpenStepParser {
         case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"): utf8.append(byte)
         case UInt8(ascii: "U"):
             let scalar = try parseUnicodeEscape(escapeStart: escapeStart)
-            utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
+            UTF8.encode(scalar) { utf8.append($0) }
         case UInt8(ascii: "0")...UInt8(ascii: "7"):
             var value = Int(byte - UInt8(ascii: "0"))
             var digits = 1

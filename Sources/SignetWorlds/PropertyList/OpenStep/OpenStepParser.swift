@@ -13,13 +13,17 @@ struct OpenStepParser {
     private let limits: PropertyListLimits
     var index: Int
     private var valueCount = 0
+    private let stream: PropertyListElementStream?
 
     /// Parses `bytes` (UTF-8, optionally starting with a byte-order mark) as one OpenStep root value.
-    static func parse(_ bytes: [UInt8], limits: PropertyListLimits) throws(PropertyListError) -> PropertyListValue {
+    /// With `stream`, the root dictionary's array under `stream.key` goes to `stream` element by element.
+    static func parse(
+        _ bytes: [UInt8], limits: PropertyListLimits, streaming stream: PropertyListElementStream? = nil
+    ) throws(PropertyListError) -> PropertyListValue {
         guard bytes.count <= limits.maximumByteCount else {
             throw .inputTooLarge(byteCount: bytes.count, limit: limits.maximumByteCount)
         }
-        var parser = OpenStepParser(bytes: bytes, limits: limits)
+        var parser = OpenStepParser(bytes: bytes, limits: limits, stream: stream)
         let root = try parser.parseValue(depth: 0)
         try parser.skipTrivia()
         if parser.index < bytes.count {
@@ -28,9 +32,10 @@ struct OpenStepParser {
         return root
     }
 
-    private init(bytes: [UInt8], limits: PropertyListLimits) {
+    private init(bytes: [UInt8], limits: PropertyListLimits, stream: PropertyListElementStream?) {
         self.bytes = bytes
         self.limits = limits
+        self.stream = stream
         self.index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
@@ -71,7 +76,15 @@ struct OpenStepParser {
             let key = try parseKey()
             if dictionary[key] != nil { throw .duplicateKey(key, at: location(keyStart)) }
             try expect(UInt8(ascii: "="), expected: "`=` after the key \"\(key)\"")
-            dictionary[key] = try parseValue(depth: depth)
+            if depth == 1, let stream, key == stream.key, try nextIsArray() {
+                valueCount += 1
+                guard valueCount <= limits.maximumValueCount else { throw .tooManyValues(limit: limits.maximumValueCount) }
+                stream.begin()
+                _ = try parseArray(depth: depth + 1, streamingTo: stream)
+                dictionary[key] = .array([])
+            } else {
+                dictionary[key] = try parseValue(depth: depth)
+            }
             try skipTrivia()
             guard index < bytes.count else {
                 throw .unexpectedEnd(expected: "`;` or `}` after the value of \"\(key)\"", at: location(index))
@@ -95,10 +108,20 @@ struct OpenStepParser {
             found: describeByte(at: index), expected: "a dictionary key (a string) or `}`", at: location(index))
     }
 
-    private mutating func parseArray(depth: Int) throws(PropertyListError) -> [PropertyListValue] {
+    /// Whether the next value (after trivia) is an array.
+    private mutating func nextIsArray() throws(PropertyListError) -> Bool {
+        try skipTrivia()
+        return index < bytes.count && bytes[index] == UInt8(ascii: "(")
+    }
+
+    /// The array's elements; with `stream`, each element goes to it instead and the result is empty.
+    private mutating func parseArray(
+        depth: Int, streamingTo stream: PropertyListElementStream? = nil
+    ) throws(PropertyListError) -> [PropertyListValue] {
         try checkDepth(depth)
         index += 1  // (
         var elements: [PropertyListValue] = []
+        var count = 0
         while true {
             try skipTrivia()
             guard index < bytes.count else { throw .unexpectedEnd(expected: "a value or `)`", at: location(index)) }
@@ -106,7 +129,9 @@ struct OpenStepParser {
                 index += 1
                 return elements
             }
-            elements.append(try parseValue(depth: depth))
+            let element = try parseValue(depth: depth)
+            if let stream { stream.receive(count, element) } else { elements.append(element) }
+            count += 1
             try skipTrivia()
             guard index < bytes.count else { throw .unexpectedEnd(expected: "`,` or `)`", at: location(index)) }
             switch bytes[index] {

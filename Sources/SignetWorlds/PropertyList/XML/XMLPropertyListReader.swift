@@ -1,89 +1,149 @@
 import Foundation
 
-/// Reads XML property lists through Foundation's `PropertyListSerialization` (it works on Linux, and has
-/// its own nesting limit), then converts its objects into `PropertyListValue` with Signet's limits.
+/// Reads XML property lists (`<plist version="1.0">…</plist>`) straight from the bytes into
+/// `PropertyListValue`, with Signet's limits, byte offsets in every fault, and streaming of one array.
 ///
-/// Foundation reports XML faults with a line number inside its message, not a byte offset; the message is
-/// kept in `PropertyListError.malformed`.
-enum XMLPropertyListReader {
-    /// Parses `bytes` as an XML property list.
-    static func read(_ bytes: [UInt8], limits: PropertyListLimits) throws(PropertyListError) -> PropertyListValue {
+/// Written here rather than through Foundation's `PropertyListSerialization`: that builds an object per
+/// value and then Signet converted them, so both trees (several times the input) existed at once, and it
+/// could not hand the world list over one world at a time. Elements: `dict` (with `key`), `array`,
+/// `string`, `integer`, `real`, `true`, `false`, `date`, `data`; the `plist` wrapper may be left out.
+/// A dictionary key given twice is refused, as in the other formats. An integer above `Int.max` is an
+/// `unsupportedValue` at its key path.
+struct XMLPropertyListReader {
+    private var scanner: XMLPropertyListScanner
+    private let limits: PropertyListLimits
+    private let stream: PropertyListElementStream?
+    private var valueCount = 0
+    private var path: [String] = []
+
+    /// Parses `bytes` as an XML property list; with `stream`, the root dictionary's array under
+    /// `stream.key` goes to `stream` element by element.
+    static func read(
+        _ bytes: [UInt8], limits: PropertyListLimits, streaming stream: PropertyListElementStream? = nil
+    ) throws(PropertyListError) -> PropertyListValue {
         guard bytes.count <= limits.maximumByteCount else {
             throw .inputTooLarge(byteCount: bytes.count, limit: limits.maximumByteCount)
         }
-        var format = PropertyListSerialization.PropertyListFormat.xml
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
-        } catch {
-            throw .malformed(format: .xml, detail: Self.explanation(of: error), offset: nil)
+        var reader = XMLPropertyListReader(scanner: XMLPropertyListScanner(bytes), limits: limits, stream: stream)
+        var (tag, offset) = try reader.scanner.nextTag()
+        let wrapped = tag == .start("plist", empty: false)
+        if wrapped { (tag, offset) = try reader.scanner.nextTag() }
+        let root = try reader.readValue(tag, at: offset, depth: 0)
+        if wrapped {
+            let (end, endOffset) = try reader.scanner.nextTag()
+            guard end == .end("plist") else { throw XMLPropertyListScanner.malformed("expected </plist> after the root value", at: endOffset) }
         }
-        guard format == .xml else {
-            throw .malformed(format: .xml, detail: "the input is not an XML property list", offset: nil)
+        guard try reader.scanner.atEnd() else {
+            throw XMLPropertyListScanner.malformed("content after the root value", at: reader.scanner.index)
         }
-        var converter = FoundationObjectConverter(limits: limits)
-        return try converter.convert(object, keyPath: "", depth: 0)
+        return root
     }
 
-    /// Foundation's own description of the fault (`NSDebugDescription`), which names the line.
-    private static func explanation(of error: any Error) -> String {
-        let nsError = error as NSError
-        if let debugDescription = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return debugDescription }
-        return nsError.localizedDescription
+    private init(scanner: XMLPropertyListScanner, limits: PropertyListLimits, stream: PropertyListElementStream?) {
+        self.scanner = scanner
+        self.limits = limits
+        self.stream = stream
     }
-}
 
-/// Converts the objects Foundation's property-list reader returns into `PropertyListValue`.
-struct FoundationObjectConverter {
-    private let limits: PropertyListLimits
-    private var valueCount = 0
-
-    /// A converter bounded by `limits` (depth and value count).
-    init(limits: PropertyListLimits) { self.limits = limits }
-
-    /// The value for `object`, found at `keyPath`, `depth` containers deep.
-    mutating func convert(_ object: Any, keyPath: String, depth: Int) throws(PropertyListError) -> PropertyListValue {
+    /// The value whose start tag `tag` was read at `offset`, `depth` containers deep.
+    private mutating func readValue(_ tag: XMLPropertyListScanner.Tag, at offset: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
         valueCount += 1
         guard valueCount <= limits.maximumValueCount else { throw .tooManyValues(limit: limits.maximumValueCount) }
-        // Order matters: on Linux an NSNumber holding 1 also casts to Bool, so Bool is tested by its type.
-        if type(of: object) == Bool.self, let bool = object as? Bool { return .bool(bool) }
-        if let string = object as? String { return .string(string) }
-        if let number = object as? NSNumber { return try Self.convert(number, keyPath: keyPath) }
-        if let date = object as? Date { return .date(date) }
-        if let data = object as? Data { return .data(data) }
-        if let array = object as? [Any] {
-            guard depth < limits.maximumDepth else { throw .nestingTooDeep(limit: limits.maximumDepth, at: nil) }
-            var elements: [PropertyListValue] = []
-            elements.reserveCapacity(array.count)
-            for (index, element) in array.enumerated() {
-                elements.append(try convert(element, keyPath: KeyPath.appending(index: index, to: keyPath), depth: depth + 1))
-            }
-            return .array(elements)
+        guard case .start(let name, let empty) = tag else {
+            throw XMLPropertyListScanner.malformed("expected a value, found \(Self.spelled(tag))", at: offset)
         }
-        if let dictionary = object as? [String: Any] {
-            guard depth < limits.maximumDepth else { throw .nestingTooDeep(limit: limits.maximumDepth, at: nil) }
-            var result = PropertyListDictionary()
-            // Foundation does not keep the input's key order; sorting makes the result deterministic.
-            for key in dictionary.keys.sorted() {
-                if let element = dictionary[key] {
-                    result[key] = try convert(element, keyPath: KeyPath.appending(key, to: keyPath), depth: depth + 1)
+        switch name {
+        case "dict": return .dictionary(try readDictionary(empty: empty, at: offset, depth: depth + 1))
+        case "array":
+            var elements: [PropertyListValue] = []
+            try readArray(empty: empty, at: offset, depth: depth + 1) { elements.append($1) }
+            return .array(elements)
+        case "true", "false":
+            if !empty {
+                let (end, endOffset) = try scanner.nextTag()
+                guard end == .end(name) else { throw XMLPropertyListScanner.malformed("<\(name)> must be empty", at: endOffset) }
+            }
+            return .bool(name == "true")
+        case "string": return .string(try string(of: name, empty: empty, at: offset))
+        case "integer", "real", "date", "data":
+            let text = empty ? [] : try scanner.text(closing: name, elementOffset: offset)
+            do throws(XMLPropertyListScalars.Fault) {
+                switch name {
+                case "integer": return .number(.integer(try XMLPropertyListScalars.integer(text)))
+                case "real": return .number(.real(try XMLPropertyListScalars.real(text)))
+                case "date": return .date(try XMLPropertyListScalars.date(text))
+                default: return .data(try XMLPropertyListScalars.data(text))
+                }
+            } catch {
+                switch error {
+                case .malformed(let detail): throw XMLPropertyListScanner.malformed(detail, at: offset)
+                case .unsupported(let detail): throw .unsupportedValue(keyPath: path.joined(), detail: detail)
                 }
             }
-            return .dictionary(result)
+        default:
+            throw XMLPropertyListScanner.malformed("<\(name)> is not a property-list element", at: offset)
         }
-        throw .unsupportedValue(keyPath: keyPath, detail: "a \(type(of: object)) has no property-list value kind")
     }
 
-    private static func convert(_ number: NSNumber, keyPath: String) throws(PropertyListError) -> PropertyListValue {
-        switch String(cString: number.objCType) {
-        case "c", "B": return .bool(number.boolValue)
-        case "f", "d": return .number(.real(number.doubleValue))
-        case "Q", "L", "I", "S", "C":
-            guard let integer = Int(exactly: number.uint64Value) else {
-                throw .unsupportedValue(keyPath: keyPath, detail: "integer \(number.uint64Value) is larger than Int.max")
+    /// Reads the elements of an array whose start tag is at `offset`, handing each to `element` in order.
+    private mutating func readArray(
+        empty: Bool, at offset: Int, depth: Int, element: (Int, PropertyListValue) -> Void
+    ) throws(PropertyListError) {
+        guard depth <= limits.maximumDepth else { throw .nestingTooDeep(limit: limits.maximumDepth, at: nil) }
+        guard !empty else { return }
+        var index = 0
+        while true {
+            let (tag, tagOffset) = try scanner.nextTag()
+            if tag == .end("array") { return }
+            path.append("[\(index)]")
+            element(index, try readValue(tag, at: tagOffset, depth: depth))
+            path.removeLast()
+            index += 1
+        }
+    }
+
+    private mutating func readDictionary(empty: Bool, at offset: Int, depth: Int) throws(PropertyListError) -> PropertyListDictionary {
+        guard depth <= limits.maximumDepth else { throw .nestingTooDeep(limit: limits.maximumDepth, at: nil) }
+        var dictionary = PropertyListDictionary()
+        guard !empty else { return dictionary }
+        while true {
+            let (tag, keyOffset) = try scanner.nextTag()
+            if tag == .end("dict") { return dictionary }
+            guard case .start("key", let emptyKey) = tag else {
+                throw XMLPropertyListScanner.malformed("expected <key> or </dict>, found \(Self.spelled(tag))", at: keyOffset)
             }
-            return .number(.integer(integer))
-        default: return .number(.integer(number.intValue))
+            let key = try string(of: "key", empty: emptyKey, at: keyOffset)
+            guard dictionary[key] == nil else {
+                throw XMLPropertyListScanner.malformed("duplicate dictionary key \"\(key)\"", at: keyOffset)
+            }
+            path.append(path.isEmpty ? key : ".\(key)")
+            let (valueTag, valueOffset) = try scanner.nextTag()
+            if depth == 1, let stream, key == stream.key, case .start("array", let emptyArray) = valueTag {
+                valueCount += 1
+                guard valueCount <= limits.maximumValueCount else { throw .tooManyValues(limit: limits.maximumValueCount) }
+                stream.begin()
+                try readArray(empty: emptyArray, at: valueOffset, depth: depth + 1) { stream.receive($0, $1) }
+                dictionary[key] = .array([])
+            } else {
+                dictionary[key] = try readValue(valueTag, at: valueOffset, depth: depth)
+            }
+            path.removeLast()
+        }
+    }
+
+    /// The text of a `<string>` or `<key>` element, checked to be UTF-8.
+    private mutating func string(of name: String, empty: Bool, at offset: Int) throws(PropertyListError) -> String {
+        guard !empty else { return "" }
+        guard let string = String(validating: try scanner.text(closing: name, elementOffset: offset), as: UTF8.self) else {
+            throw XMLPropertyListScanner.malformed("<\(name)> holds bytes that are not UTF-8", at: offset)
+        }
+        return string
+    }
+
+    private static func spelled(_ tag: XMLPropertyListScanner.Tag) -> String {
+        switch tag {
+        case .start(let name, let empty): empty ? "<\(name)/>" : "<\(name)>"
+        case .end(let name): "</\(name)>"
         }
     }
 }
