@@ -233,7 +233,17 @@ let package = Package(
         ),
         // Runs the built `signet` executable as a user would (exit status, stdout, stderr).
         .testTarget(name: "SignetCLITests", dependencies: ["signet", "SignetServer", "SignetGameSystem"]),
-        .testTarget(name: "SignetHummingbirdTests", dependencies: ["SignetHummingbird", "SignetGameSystem"]),
+        .testTarget(
+            name: "SignetHummingbirdTests",
+            dependencies: [
+                "SignetHummingbird", "SignetGameSystem", "Signet", "SignetAsyncHTTPClient",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(
             name: "SignetServerTests",
             dependencies: [

@@ -9,8 +9,8 @@ import Testing
 /// Several reference servers on one PostgreSQL database behave as one server: replays, idempotency keys,
 /// points and achievements are shared, nothing is lost or counted twice, and a database that goes away
 /// gives 503s, then recovery. Real PostgreSQL (`SIGNET_POSTGRES_URL`), a fresh database per test.
-@Suite("Reference servers sharing PostgreSQL", .serialized,
-       .enabled(if: PostgresTestDatabase.enabled, PostgresTestDatabase.skipReason))
+extension PostgresTests {
+@Suite("Reference servers sharing PostgreSQL")
 struct PostgresServerTests {
     static func start(_ url: String, players: Int = 0) async throws -> ReferenceServer {
         var configuration = ReferenceServerConfiguration(logger: .quiet)
@@ -191,4 +191,5 @@ struct PostgresServerTests {
             await c.stop()
         }
     }
+}
 }

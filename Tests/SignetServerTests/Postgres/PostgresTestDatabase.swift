@@ -80,3 +80,8 @@ enum PostgresTestDatabase {
         if status != 0 { throw RestartFailed(status: status) }
     }
 }
+
+/// Every PostgreSQL test, one at a time: the restart test stops the shared cluster, which the others must
+/// not see. Skipped outside CI without `SIGNET_POSTGRES_URL`.
+@Suite("PostgreSQL", .serialized, .enabled(if: PostgresTestDatabase.enabled, PostgresTestDatabase.skipReason))
+enum PostgresTests {}
