@@ -177,7 +177,10 @@ let package = Package(
             name: "signet-bench",
             dependencies: [
                 "SignetCrypto", "SignetGameSystem", "SignetConditions", "CSignetBenchFloor", "Signet",
-                "SignetAsyncHTTPClient", "SignetServer",
+                "SignetAsyncHTTPClient", "SignetServer", "SignetHummingbird",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

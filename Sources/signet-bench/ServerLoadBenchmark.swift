@@ -7,8 +7,9 @@ import SignetServer
 import Synchronization
 
 /// State-changing load on one reference server: Magic posts, each with an `Idempotency-Key` of its own, as
-/// fast as `concurrency` clients can send them for `seconds`. Every post is distinct (a counter in the body),
-/// so none is refused as a replay, and the replay and idempotency stores grow by one entry per post.
+/// fast as `concurrency` clients can send them for `seconds`, spread over 10,000 players so that no two
+/// posts in a second are identical (none is refused as a replay or paced by the client), and the replay and
+/// idempotency stores grow by one entry per post. In memory, and on PostgreSQL when a URL is given.
 ///
 /// What it shows: POSTs/s in each quarter of the run must stay flat while the stores fill (the old replay
 /// cache re-filtered 10,000 entries on every insert once full, and throughput fell from ~2,900/s to under
@@ -34,9 +35,15 @@ enum ServerLoadBenchmark {
         }
     }
 
-    static func run(seconds: Int, concurrency: Int) async throws {
-        print("Magic POSTs with unique Idempotency-Keys against one reference server (in memory), \(concurrency) clients for \(seconds) s")
+    static let players = 10_000
+
+    static func run(seconds: Int, concurrency: Int, postgresURL: String? = nil) async throws {
+        let store = postgresURL == nil ? "in memory" : "on PostgreSQL"
+        print("Magic POSTs with unique Idempotency-Keys over \(players) players, one reference server \(store), "
+              + "\(concurrency) clients for \(seconds) s")
         var configuration = ReferenceServerConfiguration()
+        configuration.postgresURL = postgresURL
+        configuration.extraPlayers = players
         configuration.logger.logLevel = .warning
         configuration.replayCapacity = 1_000_000
         configuration.idempotencyCapacity = 1_000_000
@@ -64,7 +71,7 @@ enum ServerLoadBenchmark {
                         let n = recorder.next()
                         var request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: path)
                         request.headerFields[keyField] = "load-\(n)"
-                        let body = #"{"player": "\#(DemoCredentials.player)", "external_event_id": "Magic", "n": \#(n)}"#
+                        let body = #"{"external_event_id": "Magic", "player": "player-\#(n % players + 1)"}"#
                         let sent = clock.now
                         do {
                             let (response, responseBody) = try await client.send(request, body: Body(body), operation: "load")
@@ -95,7 +102,7 @@ enum ServerLoadBenchmark {
         func percentile(_ p: Double) -> Double {
             sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1_000
         }
-        report("accepted POSTs (distinct keys)", "\(latencies.count)", "over \(seconds) s")
+        report("accepted POSTs (distinct keys), \(store)", "\(latencies.count)", "over \(seconds) s")
         report("POSTs/s by quarter", rates.map { fixed($0, 0) }.joined(separator: " / "))
         let flatness = (rates.last ?? .nan) / (rates.first ?? .nan)
         report("last quarter / first quarter", fixed(flatness), "target ≥ 0.8 (flat) \(flatness >= 0.8 ? "met" : "NOT met")")

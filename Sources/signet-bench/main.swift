@@ -1,7 +1,8 @@
 // signet-bench: measures Signet against baselines taken in the same run and prints the ratios.
 // Run it in release: `swift run -c release signet-bench [--quick] [--file-mb N] [--skip-file] [--skip-network]`;
 // `--pieces` prints a per-piece breakdown of signing, `--profile-sign` a loop for callgrind,
-// `--server-load [--load-seconds N]` only the state-changing load on the reference server.
+// `--server-load [--load-seconds N]` only the state-changing load on the reference server (in memory, and on
+// PostgreSQL when SIGNET_POSTGRES_URL is set), `--server-side` only the verification middleware's cost.
 import Foundation
 import Logging
 
@@ -36,8 +37,22 @@ do {
        let value = Int(arguments[arguments.index(after: index)]), value > 0 {
         loadSeconds = value
     }
-    if arguments.contains("--server-load") {
+    let postgresURL = ProcessInfo.processInfo.environment["SIGNET_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    func serverLoad() async throws {
         try await ServerLoadBenchmark.run(seconds: loadSeconds, concurrency: 16)
+        print("")
+        if let postgresURL {
+            try await ServerLoadBenchmark.run(seconds: loadSeconds, concurrency: 16, postgresURL: postgresURL)
+        } else {
+            print("Magic POSTs on PostgreSQL: skipped (set SIGNET_POSTGRES_URL to a database the benchmark may write to)")
+        }
+    }
+    if arguments.contains("--server-load") {
+        try await serverLoad()
+        exit(0)
+    }
+    if arguments.contains("--server-side") {
+        try await VerificationBenchmark.run(requests: quick ? 1_000 : 4_000, concurrency: 8, rounds: quick ? 3 : 9)
         exit(0)
     }
     if onlyNetwork {
@@ -57,7 +72,9 @@ do {
         print("")
         try await ChainBenchmark.signedGetThroughput(requests: quick ? 1_000 : 4_000, concurrency: 8, rounds: quick ? 3 : 9)
         print("")
-        try await ServerLoadBenchmark.run(seconds: loadSeconds, concurrency: 16)
+        try await VerificationBenchmark.run(requests: quick ? 1_000 : 4_000, concurrency: 8, rounds: quick ? 3 : 9)
+        print("")
+        try await serverLoad()
     }
 } catch {
     FileHandle.standardError.write(Data("signet-bench: \(error)\n".utf8))
