@@ -52,14 +52,24 @@ enum AsyncHTTPClientConversion {
         return "\(request.scheme ?? scheme)://\(authority)\(basePath)\(path.hasPrefix("/") ? path : "/" + path)"
     }
 
+    /// The accumulating API's request for `request` with an in-memory body (none for an empty GET or HEAD).
+    static func accumulatedRequest(_ request: HTTPRequest, bytes: [UInt8], baseURL: URL) throws -> HTTPClient.Request {
+        var headers = HTTPHeaders()
+        for field in request.headerFields where !framingFields.contains(field.name) {
+            headers.add(name: field.name.rawName, value: field.value)
+        }
+        let empty = bytes.isEmpty && (request.method == .get || request.method == .head)
+        return try HTTPClient.Request(
+            url: try url(of: request, baseURL: baseURL), method: HTTPMethod(rawValue: request.method.rawValue),
+            headers: headers, body: empty ? nil : .bytes(bytes))
+    }
+
     /// Throws ``Signet/SignetError/Kind/redirected(_:location:)`` when a client that follows redirects answered
     /// from another origin (scheme, host, port) than `requested`: the signed request already went there, and
-    /// its answer must not pass for the one asked for.
-    static func checkOrigin(of response: HTTPClientResponse, requested: String, status: HTTPResponse.Status) throws {
-        guard response.history.count > 1, let final = response.url, let asked = URL(string: requested),
-              origin(of: final) != origin(of: asked) else { return }
-        throw SignetError(.redirected(status, location: SignetError.pathWithoutQuery(final.absoluteString)),
-                          status: status)
+    /// its answer must not pass for the one asked for. Called only when the client followed a redirect.
+    static func checkOrigin(answered: URL?, requested: URL?, status: HTTPResponse.Status) throws {
+        guard let final = answered, let asked = requested, origin(of: final) != origin(of: asked) else { return }
+        throw SignetError(.redirected(status, location: SignetError.pathWithoutQuery(final.absoluteString)), status: status)
     }
 
     private static func origin(of url: URL) -> String {

@@ -31,9 +31,6 @@ public struct SigningMiddleware<Signer: RequestSigner>: Middleware {
         self.signer = signer
     }
 
-    /// Methods that change nothing on a server: never paced.
-    static var safeMethods: Set<HTTPRequest.Method> { [.get, .head, .options, .trace] }
-
     /// Signs the request and passes it on.
     public func intercept(
         _ request: HTTPRequest,
@@ -61,7 +58,7 @@ public struct SigningMiddleware<Signer: RequestSigner>: Middleware {
         var signed = request
         var date = context.signingDate
         try await signer.sign(&signed, body: body, date: date)
-        guard !Self.safeMethods.contains(request.method) else { return signed }
+        guard !request.method.isSafe else { return signed }
         let start = ContinuousClock.now
         while let authorization = signed.headerFields[.authorization],
               !ledger.claim(authorization, second: Int64(date.timeIntervalSince1970.rounded(.down))) {
@@ -86,4 +83,12 @@ final class SignedTextRecord: RequestContextKey, Sendable {
     private let text = Mutex<String?>(nil)
     func store(_ value: String?) { text.withLock { $0 = value } }
     var value: String? { text.withLock { $0 } }
+}
+
+extension HTTPRequest.Method {
+    /// Whether the method changes nothing on the server (RFC 9110 §9.2.1: GET, HEAD, OPTIONS, TRACE), so
+    /// that repeating it is harmless: such requests are neither paced nor refused as replays.
+    package var isSafe: Bool {
+        self == .get || self == .head || self == .options || self == .trace
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdAuth
+import Signet
 import SignetCrypto
 import SignetGameSystem
 
@@ -27,7 +28,7 @@ import SignetGameSystem
 /// router.group("admin").add(middleware: GameSystemVerificationMiddleware(
 ///     verifier: verifier, options: .init(keyRoles: roles, acceptedRoles: [.admin])))
 /// ```
-public struct GameSystemVerificationMiddleware<Context: RequestContext>: RouterMiddleware {
+public struct GameSystemVerificationMiddleware<Context: Hummingbird.RequestContext>: RouterMiddleware {
     /// Checks signatures: keys, window and separator.
     public let verifier: GameSystemVerifier
     /// Roles, replay refusal, idempotency, body limit, explanations, clock.
@@ -59,9 +60,6 @@ public struct GameSystemVerificationMiddleware<Context: RequestContext>: RouterM
         self.options = options
         self.attach = attach
     }
-
-    /// Methods that change nothing (RFC 9110 §9.2.1): not replay-checked, no idempotency handling.
-    static var safeMethods: Set<HTTPRequest.Method> { [.get, .head, .options, .trace] }
 
     /// Verifies `request` and calls `next`, or answers the refusal.
     public func handle(
@@ -96,7 +94,8 @@ public struct GameSystemVerificationMiddleware<Context: RequestContext>: RouterM
                 "wrong-key-type", "this route needs \(Self.article(needed)) \(needed) key, and the request was signed with \(held)", diagnosis: diagnosis)
                 .response(clock: options.clock)
         }
-        let stateChanging = !Self.safeMethods.contains(request.method)
+        // Methods that change nothing (RFC 9110 §9.2.1) are not replay-checked and get no idempotency handling.
+        let stateChanging = !request.method.isSafe
         if stateChanging, let replays = options.replayStore,
            let refusal = await Self.claimReplay(verified, in: replays, window: verifier.window, now: now) {
             return refusal.response(clock: options.clock)
