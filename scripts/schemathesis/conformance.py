@@ -27,6 +27,7 @@ import yaml
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import property_lists  # noqa: E402
 from gamesystem_signing import (  # noqa: E402
     ADMIN, CLIENT, SAFE_METHODS, DistinctDates, content_md5, plain_text, signature, signed_path, signing_date,
 )
@@ -123,11 +124,11 @@ class Run:
                 essence = (content_type or "").split(";")[0].strip().lower()
                 if essence not in content:
                     problems.append(f"Content-Type {content_type!r} is not documented ({', '.join(content)})")
-                elif essence.endswith("json"):
+                elif essence.endswith("json") or operation_id == "listWorlds":
                     try:
-                        value = json.loads(body)
+                        value = json.loads(body) if essence.endswith("json") else property_lists.parse(body, essence)
                     except ValueError as error:
-                        problems.append(f"the body is not JSON: {error}")
+                        problems.append(f"the body does not parse as {essence}: {error}")
                     else:
                         schema_pointer = f"{pointer}/content/{escape(essence)}/schema"
                         for error in self.doc.validator(schema_pointer).iter_errors(value):
@@ -136,7 +137,7 @@ class Run:
                         if isinstance(value, dict) and isinstance(value.get("diagnosis"), dict):
                             self.causes.add(value["diagnosis"].get("likely_cause"))
                         if expect is not None and not problems:
-                            problem = expect(value)
+                            problem = expect(value if essence.endswith("json") else body)
                             if problem:
                                 problems.append(problem)
             elif expect is not None and not problems and method != "head":
@@ -385,7 +386,7 @@ class Run:
             self.signed(f"signed echo {method} with a bad status", operation_id, method, "/acme/client/echo",
                         body=body, extra={"X-Echo-Status": "99"}, expect_status=400)
             self.send(f"signed echo {method} unsigned", operation_id, method, "/acme/client/echo", expect_status=401)
-            for status in ("302", "418", "502", "503"):
+            for status in ("204", "302", "304", "418", "502", "503"):
                 self.signed(f"signed echo {method} status {status}", operation_id, method, "/acme/client/echo",
                             body=body, extra={"X-Echo-Status": status}, expect_status=int(status))
         for method, operation_id in [("POST", "signedEchoPost"), ("PUT", "signedEchoPut")]:
@@ -479,7 +480,7 @@ class Run:
                   headers={"Content-Type": "application/octet-stream"}, expect_status=413)
         self.send("echo HEAD", "echoHead", "HEAD", "/echo", expect_status=200)
         self.send("echo HEAD bad status", "echoHead", "HEAD", "/echo", headers={"X-Echo-Status": "x"}, expect_status=400)
-        for status in ("201", "307", "418", "503"):
+        for status in ("201", "204", "304", "307", "418", "503"):
             for method, operation_id in [("GET", "echoGet"), ("HEAD", "echoHead"), ("POST", "echoPost"),
                                          ("PUT", "echoPut"), ("PATCH", "echoPatch"), ("DELETE", "echoDelete")]:
                 self.send(f"echo {method} status {status}", operation_id, method, "/echo",
