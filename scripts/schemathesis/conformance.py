@@ -103,6 +103,11 @@ class Run:
         problems = []
         if expect_status is not None and status != expect_status:
             problems.append(f"status {status}, expected {expect_status}; body {body[:300]!r}")
+        # Every answer carries exactly one Date and at most one Content-Type (repeated fields arrive joined by ", ").
+        if headers.get("Date", "").count("GMT") != 1:
+            problems.append(f"not exactly one HTTP Date header: {headers.get('Date')!r}")
+        if "," in headers.get("Content-Type", ""):
+            problems.append(f"more than one Content-Type: {headers.get('Content-Type')!r}")
         key = str(status)
         responses = operation["responses"]
         if key not in responses:
@@ -216,8 +221,9 @@ class Run:
             head, _, rest = data.partition(b"\r\n\r\n")
             lines = head.decode("latin-1").split("\r\n")
             status = int(lines[0].split(" ")[1])
-            headers = requests.structures.CaseInsensitiveDict(
-                line.split(": ", 1) for line in lines[1:] if ": " in line)
+            headers = requests.structures.CaseInsensitiveDict()
+            for name, value in (line.split(": ", 1) for line in lines[1:] if ": " in line):
+                headers[name] = f"{headers[name]}, {value}" if name in headers else value
             length = int(headers.get("Content-Length", "0"))
             while len(rest) < length:
                 chunk = connection.recv(65536)

@@ -40,24 +40,28 @@ stop_servers() {
 }
 trap stop_servers EXIT
 
-# Starts signet-server with the given options on a free port; prints the base URL.
+# Starts signet-server with the given options on a free port and sets `started_url` to its base URL.
+# (Not run in a $(…) subshell: the pid must reach `pids` for the EXIT trap to stop the server.)
 start_server() {
   local name="$1"; shift
   "$binary" --port 0 "$@" >"$work/$name.out" 2>"$work/$name.err" &
-  pids+=("$!")
-  local url=""
+  local pid=$!
+  pids+=("$pid")
+  started_url=""
   for _ in $(seq 100); do
-    url="$(sed -n 's/^signet-server listening on \(http:[^ ]*\).*/\1/p' "$work/$name.out")"
-    [ -n "$url" ] && break
-    kill -0 "${pids[-1]}" 2>/dev/null || { cat "$work/$name.err" >&2; return 1; }
+    started_url="$(sed -n 's/^signet-server listening on \(http:[^ ]*\).*/\1/p' "$work/$name.out")"
+    [ -n "$started_url" ] && break
+    kill -0 "$pid" 2>/dev/null || { cat "$work/$name.err" >&2; return 1; }
     sleep 0.1
   done
-  [ -n "$url" ] || { echo "schemathesis: $name did not start" >&2; return 1; }
-  echo "${url%/}"
+  [ -n "$started_url" ] || { echo "schemathesis: $name did not start" >&2; return 1; }
+  started_url="${started_url%/}"
 }
 
-url="$(start_server main --players 64)"
-newline_url="$(start_server newline --separator newline)"
+start_server main --players 64
+url="$started_url"
+start_server newline --separator newline
+newline_url="$started_url"
 echo "schemathesis: reference server at $url (and $newline_url with --separator newline)"
 
 seed="${SCHEMATHESIS_SEED:-1}"
