@@ -2,7 +2,7 @@
 # Checks docs/openapi.yaml against the running reference server: starts signet-server on a free port,
 # runs schemathesis on every operation (GameSystem requests signed by hooks.py), then
 # conformance.py (the refusals a fuzzer does not reach: unsigned, badly signed, oversized, replayed,
-# idempotency conflicts, every diagnosis), and stops the server.
+# idempotency conflicts, every diagnosis), and stops the server. summary.py prints what the run checked.
 #
 #   scripts/schemathesis/run.sh [PATH/TO/signet-server]
 #
@@ -80,8 +80,12 @@ SCHEMATHESIS_HOOKS="$here/hooks.py" schemathesis --no-color run docs/openapi.yam
   --request-timeout 10 \
   --generation-database none \
   --suppress-health-check all \
-  --report junit --report-dir "$report_dir" \
+  --report junit,ndjson --report-dir "$report_dir" \
   || status=$?
+
+for report in "$report_dir"/ndjson-*.ndjson; do
+  [ -f "$report" ] && python3 "$here/summary.py" "$report"
+done
 
 python3 "$here/conformance.py" docs/openapi.yaml "$url" --newline-separator-url "$newline_url" || status=$?
 exit "$status"
