@@ -44,6 +44,7 @@ trap stop_servers EXIT
 # (Not run in a $(…) subshell: the pid must reach `pids` for the EXIT trap to stop the server.)
 start_server() {
   local name="$1"; shift
+  : >"$work/$name.out"   # exists before the server starts writing to it, so the loop below can read it
   "$binary" --port 0 "$@" >"$work/$name.out" 2>"$work/$name.err" &
   local pid=$!
   pids+=("$pid")
@@ -69,8 +70,12 @@ seed_option=(--seed "$seed")
 [ "$seed" = "random" ] && seed_option=()
 report_dir="${SCHEMATHESIS_REPORT_DIR:-$work/report}"
 
+# Hard bounds, so a hung server cannot hold CI: the run takes about 20 s here.
+bounded=()
+command -v timeout >/dev/null 2>&1 && bounded=(timeout 170)
+
 status=0
-SCHEMATHESIS_HOOKS="$here/hooks.py" schemathesis --no-color run docs/openapi.yaml \
+SCHEMATHESIS_HOOKS="$here/hooks.py" "${bounded[@]}" schemathesis --no-color run docs/openapi.yaml \
   --url "$url" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
   --phases examples,coverage,fuzzing \
@@ -87,5 +92,5 @@ for report in "$report_dir"/ndjson-*.ndjson; do
   [ -f "$report" ] && python3 "$here/summary.py" "$report"
 done
 
-python3 "$here/conformance.py" docs/openapi.yaml "$url" --newline-separator-url "$newline_url" || status=$?
+"${bounded[@]/170/60}" python3 "$here/conformance.py" docs/openapi.yaml "$url" --newline-separator-url "$newline_url" || status=$?
 exit "$status"
