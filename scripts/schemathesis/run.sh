@@ -69,13 +69,16 @@ seed="${SCHEMATHESIS_SEED:-1}"
 seed_option=(--seed "$seed")
 [ "$seed" = "random" ] && seed_option=()
 report_dir="${SCHEMATHESIS_REPORT_DIR:-$work/report}"
+case "$report_dir" in /*) ;; *) report_dir="$root/$report_dir" ;; esac
 
 # Hard bounds, so a hung server cannot hold CI: the run takes about 20 s here.
 bounded=()
 command -v timeout >/dev/null 2>&1 && bounded=(timeout 170)
 
 status=0
-SCHEMATHESIS_HOOKS="$here/hooks.py" "${bounded[@]}" schemathesis --no-color run docs/openapi.yaml \
+# Run from the scratch folder: schemathesis and hypothesis leave caches (.schemathesis/, .hypothesis/) in the
+# working directory.
+(cd "$work" && SCHEMATHESIS_HOOKS="$here/hooks.py" "${bounded[@]}" schemathesis --no-color run "$root/docs/openapi.yaml" \
   --url "$url" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
   --phases examples,coverage,fuzzing \
@@ -85,12 +88,11 @@ SCHEMATHESIS_HOOKS="$here/hooks.py" "${bounded[@]}" schemathesis --no-color run 
   --request-timeout 10 \
   --generation-database none \
   --suppress-health-check all \
-  --report junit,ndjson --report-dir "$report_dir" \
+  --report junit,ndjson --report-dir "$report_dir") \
   || status=$?
 
-for report in "$report_dir"/ndjson-*.ndjson; do
-  [ -f "$report" ] && python3 "$here/summary.py" "$report"
-done
+report="$(ls -t "$report_dir"/ndjson-*.ndjson 2>/dev/null | head -n 1 || true)"
+[ -n "$report" ] && python3 "$here/summary.py" "$report"
 
 "${bounded[@]/170/60}" python3 "$here/conformance.py" docs/openapi.yaml "$url" --newline-separator-url "$newline_url" || status=$?
 exit "$status"
