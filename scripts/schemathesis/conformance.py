@@ -37,9 +37,11 @@ METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 # Documented answers the reference server cannot be driven to from outside, and why.
 UNREACHABLE = {
-    ("postExternalEvent", "409"): "the server applies an event and its idempotency record in one step: "
-                                  "no request is ever seen in progress",
-    ("postExternalEvent", "503"): "needs 100,000 live replay or idempotency records",
+    ("postExternalEvent", "409"): "in memory the server applies an event and its idempotency record in one "
+                                  "step; with --postgres only a rare race between two requests shows it",
+    ("getPlayer", "503"): "only with --postgres, when the database cannot be reached",
+    ("postExternalEvent", "503"): "needs 100,000 live replay or idempotency records (or, with --postgres, "
+                                  "a database that cannot be reached)",
     ("updatePlayerAvatar", "503"): "needs 100,000 state-changing requests inside one 20 s window",
     ("signedEchoPost", "503"): "needs 100,000 state-changing requests inside one 20 s window",
     ("signedEchoPut", "503"): "needs 100,000 state-changing requests inside one 20 s window",

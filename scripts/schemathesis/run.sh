@@ -10,7 +10,8 @@
 # `swift build --product signet-server`). Needs python3 with schemathesis (`pip install schemathesis`),
 # PyYAML and jsonschema. Environment: SCHEMATHESIS_MAX_EXAMPLES (default 25 per operation),
 # SCHEMATHESIS_SEED (default 1; `random` for a new one each run), SCHEMATHESIS_REPORT_DIR (reports
-# are kept there when set).
+# are kept there when set). With SIGNET_POSTGRES_URL set (as .ci/run sets it), signet-server keeps its
+# GameSystem state in that database, so the run checks that mode; otherwise state is in memory.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -63,7 +64,8 @@ start_server main --players 64
 url="$started_url"
 start_server newline --separator newline
 newline_url="$started_url"
-echo "schemathesis: reference server at $url (and $newline_url with --separator newline)"
+state="in memory"; [ -n "${SIGNET_POSTGRES_URL:-}" ] && state="in PostgreSQL (SIGNET_POSTGRES_URL)"
+echo "schemathesis: reference server at $url (and $newline_url with --separator newline), state $state"
 
 seed="${SCHEMATHESIS_SEED:-1}"
 seed_option=(--seed "$seed")
