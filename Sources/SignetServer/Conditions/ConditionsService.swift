@@ -20,8 +20,7 @@ struct ConditionsService: ReferenceService {
             guard let entry = ConditionsCatalog.entries.first(where: { $0.id == id }) else {
                 return JSONResponse.error(.notFound, message: "no condition with _id '\(id)'")
             }
-            return JSONResponse.make(bytes: Array(entry.document.utf8), status: .ok,
-                                     headerFields: [.contentType: "application/json"])
+            return JSONResponse.make(bytes: Array(entry.document.utf8), status: .ok)
         }
     }
 }
