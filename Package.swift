@@ -45,11 +45,14 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
-        .target(name: "SignetCrypto", dependencies: ["CSignetCrypto"]),
+        // The one JSON layer (reader, writer, value, path, DecodingError mapping); package access, no product.
+        .target(name: "SignetJSON"),
+        .target(name: "SignetCrypto", dependencies: ["CSignetCrypto", "SignetJSON"]),
         // The client core: middleware chain, transports' protocol, URLSession transport. No service, no server.
         .target(
             name: "Signet",
             dependencies: [
+                "SignetJSON",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -77,13 +80,14 @@ let package = Package(
         // Lords & Knights worlds: property lists in three formats, form encoding, device identity.
         .target(
             name: "SignetWorlds",
-            dependencies: ["Signet", .product(name: "HTTPTypes", package: "swift-http-types")]
+            dependencies: ["Signet", "SignetJSON", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         // Word-search puzzles: capabilities, validation, checking, generation, SQLite store.
         .target(
             name: "SignetPuzzles",
             dependencies: [
                 "Signet",
+                "SignetJSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -91,13 +95,14 @@ let package = Package(
         // Rollout conditions: the condition language with an operator registry.
         .target(
             name: "SignetConditions",
-            dependencies: ["Signet", .product(name: "HTTPTypes", package: "swift-http-types")]
+            dependencies: ["Signet", "SignetJSON", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         // Trivia: the protocol's messages, the client state machine, the server game logic, the WebSocket client.
         .target(
             name: "SignetTrivia",
             dependencies: [
                 "Signet",
+                "SignetJSON",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "WSClient", package: "swift-websocket"),
@@ -137,6 +142,7 @@ let package = Package(
                 "SignetGameSystem",
                 "SignetHummingbird",
                 "SignetPostgres",
+                "SignetJSON",
                 "SignetConditions",
                 "SignetWorlds",
                 "SignetPuzzles",
@@ -158,6 +164,7 @@ let package = Package(
             name: "signet",
             dependencies: [
                 "SignetCrypto",
+                "SignetJSON",
                 "Signet",
                 "SignetGameSystem",
                 "SignetConditions",
@@ -199,6 +206,7 @@ let package = Package(
         .executableTarget(name: "post-rainbow", dependencies: ["ExampleSupport"], path: "Examples/post-rainbow"),
         // Helpers shared by the test targets (vector files, independent decoders, temporary folders).
         .target(name: "SignetTestSupport", path: "Tests/SignetTestSupport"),
+        .testTarget(name: "SignetJSONTests", dependencies: ["SignetJSON"]),
         .testTarget(name: "SignetCryptoTests", dependencies: ["SignetCrypto", "SignetTestSupport"]),
         .testTarget(
             name: "SignetTests",
@@ -224,7 +232,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SignetConditionsTests",
-            dependencies: ["SignetConditions", "Signet", "SignetServer", "SignetAsyncHTTPClient"]
+            dependencies: ["SignetConditions", "SignetJSON", "Signet", "SignetServer", "SignetAsyncHTTPClient"]
         ),
         .testTarget(
             name: "SignetTriviaTests",

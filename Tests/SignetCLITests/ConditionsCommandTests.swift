@@ -25,6 +25,6 @@ struct ConditionsCommandTests {
     func unknownOperator() async throws {
         let output = try await SignetProcess.run(["conditions", "eval", "6", "x"])
         #expect(output.status == 1)
-        #expect(output.stderr.contains("unknown-operator at condition.op"))
+        #expect(output.stderr.contains("unknown-operator at $.condition.op"))
     }
 }

@@ -49,7 +49,7 @@ struct GameSystemCommandTests {
         let output = try await SignetProcess.run(["avatar", "set", "--top", "999"])
         #expect(output.status == 1)
         #expect(output.stderr.contains("422"))
-        #expect(output.stderr.contains("avatar.Top"))
+        #expect(output.stderr.contains("$.avatar.Top"))
     }
 
     @Test("avatar set without --top or --bottom is a usage error")

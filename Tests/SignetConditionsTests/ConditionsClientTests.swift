@@ -62,7 +62,7 @@ struct ConditionsClientTests {
         try await withClient(kind) { client in
             let error = try await #require(throws: ConditionError.self) { try await client.condition(id: "6") }
             #expect(error.kind == .unknownOperator)
-            #expect(error.path.description == "condition.op")
+            #expect(error.path.description == "$.condition.op")
         }
     }
 
@@ -88,7 +88,7 @@ struct ConditionsClientTests {
         try await withClient(kind) { client in
             let error = try await #require(throws: ConditionError.self) { try await client.condition(id: "7") }
             #expect(error.kind == .operandExpected)
-            #expect(error.path.description == "condition.args[1]")
+            #expect(error.path.description == "$.condition.args[1]")
         }
     }
 

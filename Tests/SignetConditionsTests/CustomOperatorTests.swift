@@ -60,13 +60,13 @@ import Testing
             try Self.parser.parse(text: ConditionJSON.condition("endsWith", ConditionJSON.argument(1)))
         }
         #expect(wrongArity?.kind == .wrongArity)
-        #expect(wrongArity?.path.description == "condition.args")
+        #expect(wrongArity?.path.description == "$.condition.args")
 
         let valueForNot = parseError { () throws(ConditionError) in
             try Self.parser.parse(text: ConditionJSON.condition("not", ConditionJSON.value("x")))
         }
         #expect(valueForNot?.kind == .conditionExpected)
-        #expect(valueForNot?.path.description == "condition.args[0]")
+        #expect(valueForNot?.path.description == "$.condition.args[0]")
     }
 
     @Test func theStandardRegistryIsUnchanged() {

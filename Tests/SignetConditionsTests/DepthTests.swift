@@ -6,7 +6,7 @@ import Testing
 @Suite struct DepthTests {
     /// `condition` followed by `.args[0]` `count` times.
     static func path(argsZero count: Int) -> String {
-        "condition" + String(repeating: ".args[0]", count: count)
+        "$.condition" + String(repeating: ".args[0]", count: count)
     }
 
     @Test(arguments: [10_000, 100_000])
@@ -27,7 +27,7 @@ import Testing
         let error = parseError { () throws(ConditionError) in try ConditionParser.standard.parse(text: text) }
         #expect(error?.kind == .nestingTooDeep)
         // The default limit keeps 2 × 64 + 4 = 132 JSON levels: the object and 131 arrays.
-        #expect(error?.path.description == "condition.meta" + String(repeating: "[0]", count: 131))
+        #expect(error?.path.description == "$.condition.meta" + String(repeating: "[0]", count: 131))
     }
 
     @Test func deepArraysWhereAConditionBelongsAreTheWrongType() {
@@ -35,7 +35,7 @@ import Testing
         let text = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let error = parseError { () throws(ConditionError) in try ConditionParser.standard.parse(text: text) }
         #expect(error?.kind == .wrongType)
-        #expect(error?.path.description == "condition")
+        #expect(error?.path.description == "$.condition")
     }
 
     @Test func deepButMalformedJSONIsStillInvalidJSON() {
@@ -108,6 +108,6 @@ import Testing
             try parser.parse(text: String(repeating: " ", count: 101))
         }
         #expect(error?.kind == .inputTooLarge)
-        #expect(error?.path.description == "condition")
+        #expect(error?.path.description == "$.condition")
     }
 }

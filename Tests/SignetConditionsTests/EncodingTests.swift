@@ -31,12 +31,12 @@ import Testing
                     "op": .string("or"),
                     "args": .array([
                         .object(["op": .string("eq"), "args": .array([
-                            .object(["type": .string("argument"), "argumentNumber": .number(1)]),
+                            .object(["type": .string("argument"), "argumentNumber": .integer(1)]),
                             .object(["type": .string("string"), "value": .string("rollout.io")]),
                         ])]),
                         .object(["op": .string("and"), "args": .array([
                             .object(["op": .string("startsWith"), "args": .array([
-                                .object(["type": .string("argument"), "argumentNumber": .number(2)]),
+                                .object(["type": .string("argument"), "argumentNumber": .integer(2)]),
                                 .object(["type": .string("string"), "value": .string("a\"b")]),
                             ])]),
                         ])]),

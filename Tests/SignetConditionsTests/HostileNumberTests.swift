@@ -31,7 +31,7 @@ import Testing
           arguments: ["0", "-1", "129", "1e300", "9223372036854775807", "2.5"])
     func maxDepthOutOfRange(value: String) throws {
         let error = try #require(Self.error(#""max_depth": \#(value)"#))
-        #expect(error.path.description == "vectors[1].max_depth")
+        #expect(error.path.description == "$.vectors[1].max_depth")
         #expect(error.message.hasPrefix("must be an integer in 1...128, not "))
     }
 
@@ -39,14 +39,14 @@ import Testing
           arguments: ["-1", "16777217", "1e19"])
     func maxInputBytesOutOfRange(value: String) throws {
         let error = try #require(Self.error(#""max_input_bytes": \#(value)"#))
-        #expect(error.path.description == "vectors[1].max_input_bytes")
+        #expect(error.path.description == "$.vectors[1].max_input_bytes")
         #expect(error.message.hasPrefix("must be an integer in 0...16777216, not "))
     }
 
     @Test("A limit that is not a number names what it found")
     func limitOfWrongType() throws {
         let error = try #require(Self.error(#""max_depth": "deep""#))
-        #expect(error.path.description == "vectors[1].max_depth")
+        #expect(error.path.description == "$.vectors[1].max_depth")
         #expect(error.message.hasPrefix("must be an integer in 1...128, not "))
     }
 
@@ -62,11 +62,14 @@ import Testing
     @Test("argumentNumber 2^63 with the largest argument count is out of range, not a trap")
     func argumentNumberAtTwoToTheSixtyThree() throws {
         let parser = ConditionParser(argumentCount: Int.max)
-        for number in ["9223372036854775808", "9223372036854775807", "1e300"] {
+        // Integers stay exact: 2^63 − 1 is an argument number like any other when that many are supplied.
+        let largest = #"{"op":"eq","args":[{"type":"argument","argumentNumber":9223372036854775807},{"type":"string","value":"a"}]}"#
+        #expect(parseError { () throws(ConditionError) in try parser.parse(text: largest) } == nil)
+        for number in ["9223372036854775808", "1e300", "-9223372036854775809"] {
             let text = #"{"op":"eq","args":[{"type":"argument","argumentNumber":\#(number)},{"type":"string","value":"a"}]}"#
             let error = parseError { () throws(ConditionError) in try parser.parse(text: text) }
             #expect(error?.kind == .argumentOutOfRange, "\(number)")
-            #expect(error?.path.description == "condition.args[0].argumentNumber")
+            #expect(error?.path.description == "$.condition.args[0].argumentNumber")
         }
         let fits = try parser.parse(text: ConditionJSON.condition("eq", ConditionJSON.argument(2), ConditionJSON.value("a")))
         #expect(fits.evaluate(arguments: ["x", "a"]))

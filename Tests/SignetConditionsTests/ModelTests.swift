@@ -32,7 +32,7 @@ import Testing
         #expect {
             try ConditionSummary.list(from: Array(#"[{"name":"a","_id":"1"},{"name":"b"}]"#.utf8))
         } throws: { error in
-            (error as? ConditionError)?.kind == .missingField && (error as? ConditionError)?.path.description == "[1]._id"
+            (error as? ConditionError)?.kind == .missingField && (error as? ConditionError)?.path.description == "$[1]._id"
         }
     }
 
@@ -69,12 +69,12 @@ import Testing
             try decoder.decode(ConditionDocument.self, from: Data(text.utf8))
         } throws: { error in
             (error as? ConditionError)?.kind == .argumentOutOfRange
-                && (error as? ConditionError)?.path.description == "condition.args[0].argumentNumber"
+                && (error as? ConditionError)?.path.description == "$.condition.args[0].argumentNumber"
         }
         #expect {
             try ConditionDocument.parse(Array(text.utf8), parser: oneArgument)
         } throws: { error in
-            (error as? ConditionError)?.path.description == "condition.args[0].argumentNumber"
+            (error as? ConditionError)?.path.description == "$.condition.args[0].argumentNumber"
         }
     }
 
@@ -82,12 +82,12 @@ import Testing
         #expect {
             try ConditionDocument.parse(Array(#"{"name":"n","_id":9,"condition":{}}"#.utf8))
         } throws: { error in
-            (error as? ConditionError)?.kind == .wrongType && (error as? ConditionError)?.path.description == "_id"
+            (error as? ConditionError)?.kind == .wrongType && (error as? ConditionError)?.path.description == "$._id"
         }
         #expect {
             try ConditionDocument.parse(Array(#"{"name":"n","_id":"9"}"#.utf8))
         } throws: { error in
-            (error as? ConditionError)?.kind == .missingField && (error as? ConditionError)?.path.description == "condition"
+            (error as? ConditionError)?.kind == .missingField && (error as? ConditionError)?.path.description == "$.condition"
         }
         #expect {
             try ConditionDocument.parse(Array("[]".utf8))

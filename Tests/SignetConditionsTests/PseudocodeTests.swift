@@ -1,4 +1,5 @@
 import SignetConditions
+import SignetJSON
 import Testing
 
 /// Conditions print as pseudocode.
@@ -38,9 +39,9 @@ import Testing
     @Test func pathsPrintLikeJavaScript() {
         let path = JSONPath.condition.appending(key: "args").appending(index: 1).appending(key: "args")
             .appending(index: 0)
-        #expect(path.description == "condition.args[1].args[0]")
+        #expect(path.description == "$.condition.args[1].args[0]")
         #expect(JSONPath.root.description == "$")
-        #expect(JSONPath([.index(2), .key("_id")]).description == "[2]._id")
-        #expect(JSONPath([.key("condition"), .key("a b")]).description == #"condition["a b"]"#)
+        #expect(JSONPath([.index(2), .key("_id")]).description == "$[2]._id")
+        #expect(JSONPath([.key("condition"), .key("a b")]).description == #"$.condition["a b"]"#)
     }
 }

@@ -76,7 +76,7 @@ struct CapabilityResolutionTests {
 
     @Test("a malformed list names the path of the fault")
     func malformedListNamesPath() {
-        #expect(throws: PuzzleDecodingError.malformed(path: "$[1].keyword", reason: "missing")) {
+        #expect(throws: PuzzleDecodingError.malformed(path: "$[1].keyword", reason: "required field is missing")) {
             try CapabilityListDecoder.decode(json(#"[{"name":"A","description":"","keyword":"a"},{"name":"B","description":""}]"#))
         }
         #expect(throws: PuzzleDecodingError.malformed(path: "$[0].name", reason: "expected a string")) {

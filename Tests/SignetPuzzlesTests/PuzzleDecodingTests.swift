@@ -137,13 +137,13 @@ struct PuzzleDecodingTests {
 
     @Test("missing and mistyped fields name their JSON path")
     func malformed() {
-        #expect(throws: PuzzleDecodingError.malformed(path: "$.words", reason: "missing")) {
+        #expect(throws: PuzzleDecodingError.malformed(path: "$.words", reason: "required field is missing")) {
             try decoder.decode(json(#"{"id":"1","puzzle":[["A"]]}"#))
         }
-        #expect(throws: PuzzleDecodingError.malformed(path: "$.words[0].location.x2", reason: "missing")) {
+        #expect(throws: PuzzleDecodingError.malformed(path: "$.words[0].location.x2", reason: "required field is missing")) {
             try decoder.decode(response(words: #"[{"word":"CATS","location":{"x1":0,"y1":0,"y2":0}}]"#))
         }
-        #expect(throws: PuzzleDecodingError.malformed(path: "$.words[0].y1", reason: "expected an integer")) {
+        #expect(throws: PuzzleDecodingError.malformed(path: "$.words[0].y1", reason: "expected a number")) {
             try decoder.decode(response(words: #"[{"word":"CATS","x1":0,"y1":"0","x2":3,"y2":0}]"#))
         }
     }

@@ -96,7 +96,7 @@ struct PuzzleResponseShapeTests {
         let malformed = try await #require(throws: PuzzlesClientError.self) {
             _ = try await receive(kind, CannedPuzzleAnswer(status: .ok, body: #"{"id": "x", "puzzle": [["A"]], "words": [{"word": "A", "x1": 0}]}"#))
         }
-        #expect(malformed == .invalidPuzzle(.malformed(path: "$.words[0].y1", reason: "missing")))
+        #expect(malformed == .invalidPuzzle(.malformed(path: "$.words[0].y1", reason: "required field is missing")))
 
         let bare = try await #require(throws: PuzzlesClientError.self) {
             _ = try await receive(kind, CannedPuzzleAnswer(status: .unprocessableContent, body: "grid too small"))

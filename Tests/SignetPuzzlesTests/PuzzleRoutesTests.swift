@@ -30,17 +30,17 @@ struct PuzzleRoutesTests {
                 #"{"width": "wide", "height": 5, "words": 2, "minLength": 3, "maxLength": 4, "capabilities": ["horizontal"]}"#,
                 to: puzzles.client)
             #expect(wrongType.status == 400)
-            #expect(try errorMessage(wrongType.text).contains("at width:"))
+            #expect(try errorMessage(wrongType.text).contains("at $.width:"))
 
             let nested = try await post(
                 #"{"width": 5, "height": 5, "words": 2, "minLength": 3, "maxLength": 4, "capabilities": ["horizontal", 7]}"#,
                 to: puzzles.client)
             #expect(nested.status == 400)
-            #expect(try errorMessage(nested.text).contains("at capabilities[1]:"))
+            #expect(try errorMessage(nested.text).contains("at $.capabilities[1]:"))
 
             let missing = try await post(#"{"width": 5, "height": 5}"#, to: puzzles.client)
             #expect(missing.status == 400)
-            #expect(try errorMessage(missing.text).contains("required key is missing"))
+            #expect(try errorMessage(missing.text).contains("required field is missing"))
 
             let notJSON = try await post("width=5", to: puzzles.client)
             #expect(notJSON.status == 400)

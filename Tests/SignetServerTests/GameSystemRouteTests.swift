@@ -118,7 +118,7 @@ struct GameSystemRouteTests {
             let calls = try GameSystemCalls(server, transport, clock: clock)
             let wrongType = await signetError { _ = try await calls.updateAvatar(#"{"avatar": {"Top": "Crown"}}"#) }
             #expect(wrongType?.status?.code == 400)
-            #expect(wrongType?.serverMessage?.contains("avatar.Top") == true)
+            #expect(wrongType?.serverMessage?.contains("$.avatar.Top") == true)
             let missing = await signetError {
                 _ = try await calls.admin.send(
                     request(.post, GameSystemCalls.eventsPath), body: Body(#"{"player": "ann"}"#),

@@ -29,20 +29,20 @@ struct DecodingAndStatusTests {
     @Test("a wrong type deep in an array is reported by its JSON path")
     func typeMismatchPath() {
         let failure = decodingFailure(#"{"id":"ann","point_types":[{"name":"a","amount":1},{"name":"b","amount":"x"}]}"#)
-        #expect(failure?.path == "point_types[1].amount")
+        #expect(failure?.path == "$.point_types[1].amount")
     }
 
     @Test("a missing key is reported with the key in the path")
     func missingKeyPath() {
         let failure = decodingFailure(#"{"id":"ann","point_types":[{"name":"a"}]}"#)
-        #expect(failure?.path == "point_types[0].amount")
-        #expect(failure?.reason == "required key is missing")
+        #expect(failure?.path == "$.point_types[0].amount")
+        #expect(failure?.reason == "required field is missing")
     }
 
     @Test("a null where a value is required is reported at its path")
     func nullPath() {
         let failure = decodingFailure(#"{"id":"ann","point_types":[],"avatar":{"Top":null}}"#)
-        #expect(failure?.path == "avatar.Top")
+        #expect(failure?.path == "$.avatar.Top")
     }
 
     @Test("malformed JSON is reported at the root")
@@ -58,7 +58,7 @@ struct DecodingAndStatusTests {
         let error = await signetError {
             _ = try await client.decodeJSON(Player.self, from: Body(#"{"id":1}"#), operation: "getPlayer")
         }
-        #expect(error?.description == #"getPlayer: response does not decode at id: expected String: Expected to decode String but found number instead."#)
+        #expect(error?.description == "getPlayer: response does not decode at $.id: expected a string")
         let tooLarge = await signetError {
             _ = try await client.decodeJSON(Player.self, from: Body(#"{"id":"ann","point_types":[]}"#), maxBytes: 4)
         }

@@ -20,31 +20,31 @@ struct ClientMessageCodecTests {
     }
 
     @Test func choiceOfWrongTypeNamesTheField() {
-        #expect(throws: TriviaMessageError.wrongType(path: "choice", expected: "integer", found: "string")) {
+        #expect(throws: TriviaMessageError.wrongType(path: "$.choice", expected: "integer", found: "string")) {
             try TriviaClientMessage.decode(#"{"type":"answer","questionId":"q1","choice":"2"}"#)
         }
-        #expect(throws: TriviaMessageError.wrongType(path: "choice", expected: "integer", found: "number")) {
+        #expect(throws: TriviaMessageError.wrongType(path: "$.choice", expected: "integer", found: "number")) {
             try TriviaClientMessage.decode(#"{"type":"answer","questionId":"q1","choice":1.5}"#)
         }
-        let error = TriviaMessageError.wrongType(path: "choice", expected: "integer", found: "string")
-        #expect(error.description == "choice: expected integer, found string")
+        let error = TriviaMessageError.wrongType(path: "$.choice", expected: "integer", found: "string")
+        #expect(error.description == "$.choice: expected integer, found string")
         #expect(error.code == .malformed)
     }
 
     @Test func missingAndInvalidFields() {
-        #expect(throws: TriviaMessageError.missingField(path: "questionId")) {
+        #expect(throws: TriviaMessageError.missingField(path: "$.questionId")) {
             try TriviaClientMessage.decode(#"{"type":"answer","choice":1}"#)
         }
-        #expect(throws: TriviaMessageError.missingField(path: "type")) {
+        #expect(throws: TriviaMessageError.missingField(path: "$.type")) {
             try TriviaClientMessage.decode(#"{"questionId":"q1"}"#)
         }
-        #expect(throws: TriviaMessageError.invalidValue(path: "choice", expected: "an integer ≥ 0")) {
+        #expect(throws: TriviaMessageError.invalidValue(path: "$.choice", expected: "an integer ≥ 0")) {
             try TriviaClientMessage.decode(#"{"type":"answer","questionId":"q1","choice":-1}"#)
         }
-        #expect(throws: TriviaMessageError.invalidValue(path: "questionId", expected: "a non-empty string")) {
+        #expect(throws: TriviaMessageError.invalidValue(path: "$.questionId", expected: "a non-empty string")) {
             try TriviaClientMessage.decode(#"{"type":"use-joker","questionId":""}"#)
         }
-        #expect(throws: TriviaMessageError.wrongType(path: "message", expected: "object", found: "array")) {
+        #expect(throws: TriviaMessageError.wrongType(path: "$", expected: "object", found: "array")) {
             try TriviaClientMessage.decode(#"[1,2]"#)
         }
     }
@@ -53,18 +53,18 @@ struct ClientMessageCodecTests {
         let expected = TriviaMessageError.unknownType("question", known: ["answer", "use-joker"])
         #expect(throws: expected) { try TriviaClientMessage.decode(#"{"type":"question"}"#) }
         #expect(expected.code == .unknownType)
-        #expect(expected.path == "type")
-        #expect(expected.description == #"type: unknown message type "question" (expected one of answer, use-joker)"#)
+        #expect(expected.path == "$.type")
+        #expect(expected.description == #"$.type: unknown message type "question" (expected one of answer, use-joker)"#)
     }
 
     @Test func invalidJSONReportsTheByteOffset() {
-        #expect(throws: TriviaMessageError.invalidJSON(byteOffset: 21, reason: "expected ':' after an object key")) {
+        #expect(throws: TriviaMessageError.invalidJSON(byteOffset: 21, reason: "expected \":\" after a member name at $.x")) {
             try TriviaClientMessage.decode(#"{"type":"answer","x" 1}"#)
         }
-        #expect(throws: TriviaMessageError.invalidJSON(byteOffset: 13, reason: "unterminated string")) {
+        #expect(throws: TriviaMessageError.invalidJSON(byteOffset: 13, reason: "the input ends inside a string at $.type")) {
             try TriviaClientMessage.decode(#"{"type":"answ"#)
         }
-        #expect(throws: TriviaMessageError.invalidJSON(byteOffset: 0, reason: "unexpected end of input, expected a value")) {
+        #expect(throws: TriviaMessageError.invalidJSON(byteOffset: 0, reason: "the input ends where a value should be at $")) {
             try TriviaClientMessage.decode("")
         }
     }

@@ -92,11 +92,11 @@ struct GameRuleTests {
         let before = game.participants
         let out = game.receive(text: #"{"type":"answer","questionId":"\#(q1.questionId)","choice":"two"}"#, from: "ann", now: F.at(1))
         #expect(out == [TriviaDelivery(to: "ann", .error(TriviaServerError(
-            code: .malformed, message: "choice: expected integer, found string", path: "choice")))])
+            code: .malformed, message: "$.choice: expected integer, found string", path: "$.choice")))])
         #expect(game.receive(text: #"{"type":"answer""#, from: "ann", now: F.at(1)) == [TriviaDelivery(to: "ann", .error(TriviaServerError(
-            code: .malformed, message: "byte 16: expected ',' or '}' in an object", byteOffset: 16)))])
+            code: .malformed, message: "byte 16: the input ends inside an object at $", byteOffset: 16)))])
         #expect(game.receive(text: #"{"type":"cheat"}"#, from: "ann", now: F.at(1)).to("ann") == [.error(TriviaServerError(
-            code: .unknownType, message: #"type: unknown message type "cheat" (expected one of answer, use-joker)"#, path: "type"))])
+            code: .unknownType, message: #"$.type: unknown message type "cheat" (expected one of answer, use-joker)"#, path: "$.type"))])
         #expect(game.receive(text: String(repeating: " ", count: 5_000), from: "ann", now: F.at(1)).errorCodes(for: "ann") == [.malformed])
         #expect(game.participants == before)
         // The game goes on: a good answer is still accepted.

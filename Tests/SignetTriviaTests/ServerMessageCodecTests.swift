@@ -35,8 +35,8 @@ struct ServerMessageCodecTests {
             TriviaStanding(user: "cat", score: 0, role: .viewer, rank: 3, left: true),
         ]),
          #"{"type":"finish","standings":[{"user":"ann","score":5,"role":"player","rank":1,"left":false},{"user":"bob","score":4,"role":"player","rank":2,"left":false},{"user":"cat","score":0,"role":"viewer","rank":3,"left":true}]}"#),
-        (.error(TriviaServerError(code: .malformed, message: "choice: expected integer, found string", path: "choice")),
-         #"{"type":"error","code":"malformed","message":"choice: expected integer, found string","path":"choice","byteOffset":null}"#),
+        (.error(TriviaServerError(code: .malformed, message: "$.choice: expected integer, found string", path: "$.choice")),
+         #"{"type":"error","code":"malformed","message":"$.choice: expected integer, found string","path":"$.choice","byteOffset":null}"#),
         (.error(TriviaServerError(code: .lateAnswer, message: "answer: \"q1\" closed at its deadline")),
          #"{"type":"error","code":"late-answer","message":"answer: \"q1\" closed at its deadline","path":null,"byteOffset":null}"#),
     ]
@@ -72,29 +72,29 @@ struct ServerMessageCodecTests {
 
     @Test func nestedFaultsNameTheirPath() {
         let text = #"{"type":"finish","standings":[{"user":"ann","score":1,"role":"player","rank":1,"left":false},{"user":"bob","score":0,"role":"player","rank":"2","left":false}]}"#
-        #expect(throws: TriviaMessageError.wrongType(path: "standings[1].rank", expected: "integer", found: "string")) {
+        #expect(throws: TriviaMessageError.wrongType(path: "$.standings[1].rank", expected: "integer", found: "string")) {
             try TriviaServerMessage.decode(text)
         }
-        #expect(throws: TriviaMessageError.invalidValue(path: "role", expected: #"one of "player", "viewer""#)) {
+        #expect(throws: TriviaMessageError.invalidValue(path: "$.role", expected: #"one of "player", "viewer""#)) {
             try TriviaServerMessage.decode(#"{"type":"welcome","user":"a","role":"king","jokers":0,"questionCount":1,"started":false}"#)
         }
-        #expect(throws: TriviaMessageError.missingField(path: "reason")) {
+        #expect(throws: TriviaMessageError.missingField(path: "$.reason")) {
             try TriviaServerMessage.decode(#"{"type":"joker-result","questionId":"q","accepted":false,"role":"viewer","jokers":0}"#)
         }
     }
 
     @Test func questionChecksDeadlineChoicesAndIndex() {
         let base = #"{"type":"question","questionId":"q","index":0,"count":1,"text":"t","choices":["a","b"],"remainingMs":5,"role":"player","deadline":"#
-        #expect(throws: TriviaMessageError.invalidValue(path: "deadline", expected: "an ISO-8601 UTC time such as 2027-01-15T08:00:10.000Z")) {
+        #expect(throws: TriviaMessageError.invalidValue(path: "$.deadline", expected: "an ISO-8601 UTC time such as 2027-01-15T08:00:10.000Z")) {
             try TriviaServerMessage.decode(base + #""2027-02-30T08:00:10.000Z"}"#)
         }
-        #expect(throws: TriviaMessageError.invalidValue(path: "choices", expected: "at least 2 choices")) {
+        #expect(throws: TriviaMessageError.invalidValue(path: "$.choices", expected: "at least 2 choices")) {
             try TriviaServerMessage.decode(base.replacingOccurrences(of: #"["a","b"]"#, with: #"["a"]"#) + #""2027-01-15T08:00:10.000Z"}"#)
         }
-        #expect(throws: TriviaMessageError.wrongType(path: "choices[1]", expected: "string", found: "integer")) {
+        #expect(throws: TriviaMessageError.wrongType(path: "$.choices[1]", expected: "string", found: "integer")) {
             try TriviaServerMessage.decode(base.replacingOccurrences(of: #"["a","b"]"#, with: #"["a",2]"#) + #""2027-01-15T08:00:10.000Z"}"#)
         }
-        #expect(throws: TriviaMessageError.invalidValue(path: "index", expected: "an index below count (1)")) {
+        #expect(throws: TriviaMessageError.invalidValue(path: "$.index", expected: "an index below count (1)")) {
             try TriviaServerMessage.decode(base.replacingOccurrences(of: #""index":0"#, with: #""index":1"#) + #""2027-01-15T08:00:10.000Z"}"#)
         }
     }
@@ -107,7 +107,7 @@ struct ServerMessageCodecTests {
     @Test func jokersResponse() throws {
         #expect(TriviaJokersResponse(user: "bob", jokers: 1).jsonText == #"{"user":"bob","jokers":1}"#)
         #expect(try TriviaJokersResponse.decode(bytes: Array(#"{"jokers":2,"user":"ann"}"#.utf8)) == TriviaJokersResponse(user: "ann", jokers: 2))
-        #expect(throws: TriviaMessageError.wrongType(path: "jokers", expected: "integer", found: "null")) {
+        #expect(throws: TriviaMessageError.wrongType(path: "$.jokers", expected: "integer", found: "null")) {
             try TriviaJokersResponse.decode(bytes: Array(#"{"user":"ann","jokers":null}"#.utf8))
         }
     }

@@ -162,7 +162,7 @@ struct SocketGameTests {
 
             try await ann.connection.sendUnchecked(text: #"{"type":"answer","questionId":"q1","choice":"two"}"#)
             #expect(try await ann.error() == TriviaServerError(
-                code: .malformed, message: "choice: expected integer, found string", path: "choice"))
+                code: .malformed, message: "$.choice: expected integer, found string", path: "$.choice"))
 
             try await ann.connection.sendUnchecked(text: #"{"type":"answer" "choice":1}"#)
             let syntax = try await ann.error()
@@ -170,7 +170,7 @@ struct SocketGameTests {
 
             try await ann.connection.sendUnchecked(text: #"{"type":"question"}"#)
             let unknown = try await ann.error()
-            #expect(unknown.code == .unknownType && unknown.path == "type")
+            #expect(unknown.code == .unknownType && unknown.path == "$.type")
 
             try await ann.connection.sendUnchecked(text: String(repeating: "[", count: 20))
             #expect(try await ann.error().code == .malformed)

@@ -57,7 +57,7 @@ import Testing
     @Test func unsupportedKindsNameTheirKeyPath() {
         // { "k": [ UID ] }
         let bytes = Self.assemble([[0xD1, 1, 2], [0x51, 0x6B], [0xA1, 3], [0x80, 0x01]])
-        #expect(error(bytes) == .unsupportedValue(keyPath: "k[0]", detail: "a UID (keyed-archive reference) has no property-list value"))
+        #expect(error(bytes) == .unsupportedValue(keyPath: "$.k[0]", detail: "a UID (keyed-archive reference) has no property-list value"))
     }
 
     @Test func lengthsThatRunPastTheObjectsAreRejected() {

@@ -80,7 +80,7 @@ import Testing
             .decodes(
                 WorldsResponse(
                     worlds: [ExpectedWorlds.australia6, ExpectedWorlds.english2],
-                    failures: [WorldDecodingFailure(index: 1, keyPath: "allAvailableWorlds[1].url", problem: .missingKey)],
+                    failures: [WorldDecodingFailure(index: 1, keyPath: "$.allAvailableWorlds[1].url", problem: .missingKey)],
                     serverVersion: "3.2.1"))
         case "wrong-type.plist":
             .decodes(
@@ -88,19 +88,19 @@ import Testing
                     worlds: [ExpectedWorlds.deutschland14],
                     failures: [
                         WorldDecodingFailure(
-                            index: 0, keyPath: "allAvailableWorlds[0].worldStatus",
+                            index: 0, keyPath: "$.allAvailableWorlds[0].worldStatus",
                             problem: .wrongType(expected: "dictionary", found: "string")),
                         WorldDecodingFailure(
-                            index: 2, keyPath: "allAvailableWorlds[2].worldStatus.id",
+                            index: 2, keyPath: "$.allAvailableWorlds[2].worldStatus.id",
                             problem: .wrongType(expected: "string or integer", found: "array")),
-                        WorldDecodingFailure(index: 3, keyPath: "allAvailableWorlds[3].mapURL", problem: .invalidURL("not a url")),
+                        WorldDecodingFailure(index: 3, keyPath: "$.allAvailableWorlds[3].mapURL", problem: .invalidURL("not a url")),
                     ]))
         case "wrong-type-world-list.plist":
-            .fails(.invalidResponse(keyPath: "allAvailableWorlds", problem: .wrongType(expected: "array", found: "string")))
+            .fails(.invalidResponse(keyPath: "$.allAvailableWorlds", problem: .wrongType(expected: "array", found: "string")))
         case "missing-world-list.plist":
-            .fails(.invalidResponse(keyPath: "allAvailableWorlds", problem: .missingKey))
+            .fails(.invalidResponse(keyPath: "$.allAvailableWorlds", problem: .missingKey))
         case "root-array.plist":
-            .fails(.invalidResponse(keyPath: "", problem: .wrongType(expected: "dictionary", found: "array")))
+            .fails(.invalidResponse(keyPath: "$", problem: .wrongType(expected: "dictionary", found: "array")))
         default:
             nil
         }

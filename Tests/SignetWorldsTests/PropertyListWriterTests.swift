@@ -124,10 +124,10 @@ import Testing
     }
 
     @Test func unwritableValuesNameTheirKeyPath() {
-        #expect(throws: PropertyListError.unsupportedValue(keyPath: "a[1]", detail: "a real that is not finite")) {
+        #expect(throws: PropertyListError.unsupportedValue(keyPath: "$.a[1]", detail: "a real that is not finite")) {
             try PropertyListWriter.write(["a": [1, .number(.real(.infinity))]], as: .openStep)
         }
-        #expect(throws: PropertyListError.unsupportedValue(keyPath: "k", detail: "control character U+1 cannot appear in XML")) {
+        #expect(throws: PropertyListError.unsupportedValue(keyPath: "$.k", detail: "control character U+1 cannot appear in XML")) {
             try PropertyListWriter.write(["k": "\u{01}"], as: .xml)
         }
     }

@@ -62,7 +62,7 @@ import Testing
         let text = "{ allAvailableWorlds = ( { id = 1; } ); serverVersion = { a = b; }; }"
         let decoder = WorldsDecoder(failurePolicy: .rejectResponse)
         #expect(throws: WorldsError.invalidResponse(
-            keyPath: "serverVersion", problem: .wrongType(expected: "string", found: "dictionary"))) {
+            keyPath: "$.serverVersion", problem: .wrongType(expected: "string", found: "dictionary"))) {
             try decoder.decode(Array(text.utf8), contentType: nil)
         }
         #expect(throws: WorldsError.server(message: "late")) {

@@ -33,16 +33,16 @@ import Testing
         #expect(response.worlds == [ExpectedWorlds.australia6, ExpectedWorlds.australia6])
         #expect(
             response.failures == [
-                WorldDecodingFailure(index: 1, keyPath: "allAvailableWorlds[1].name", problem: .missingKey),
+                WorldDecodingFailure(index: 1, keyPath: "$.allAvailableWorlds[1].name", problem: .missingKey),
                 WorldDecodingFailure(
-                    index: 2, keyPath: "allAvailableWorlds[2]", problem: .wrongType(expected: "dictionary", found: "string")),
+                    index: 2, keyPath: "$.allAvailableWorlds[2]", problem: .wrongType(expected: "dictionary", found: "string")),
             ])
-        #expect(response.failures[0].description == "allAvailableWorlds[1].name: missing")
+        #expect(response.failures[0].description == "$.allAvailableWorlds[1].name: missing")
     }
 
     @Test func rejectPolicyFailsOnTheFirstBadWorld() {
         let value: PropertyListValue = ["allAvailableWorlds": [Self.goodWorld, Self.replacing("id", with: "")]]
-        #expect(throws: WorldsError.invalidWorld(WorldDecodingFailure(index: 1, keyPath: "allAvailableWorlds[1].id", problem: .empty))) {
+        #expect(throws: WorldsError.invalidWorld(WorldDecodingFailure(index: 1, keyPath: "$.allAvailableWorlds[1].id", problem: .empty))) {
             try decode(value, policy: .rejectResponse)
         }
     }
@@ -50,13 +50,13 @@ import Testing
     @Test func fieldProblemsNameTheirKeyPath() throws {
         let cases: [(PropertyListValue, WorldDecodingFailure)] = [
             (Self.replacing("id", with: 1.5),
-             WorldDecodingFailure(index: 0, keyPath: "allAvailableWorlds[0].id", problem: .wrongType(expected: "string or integer", found: "real"))),
+             WorldDecodingFailure(index: 0, keyPath: "$.allAvailableWorlds[0].id", problem: .wrongType(expected: "string or integer", found: "real"))),
             (Self.replacing("country", with: 3),
-             WorldDecodingFailure(index: 0, keyPath: "allAvailableWorlds[0].country", problem: .wrongType(expected: "string", found: "integer"))),
+             WorldDecodingFailure(index: 0, keyPath: "$.allAvailableWorlds[0].country", problem: .wrongType(expected: "string", found: "integer"))),
             (Self.replacing("url", with: "/relative/path"),
-             WorldDecodingFailure(index: 0, keyPath: "allAvailableWorlds[0].url", problem: .invalidURL("/relative/path"))),
+             WorldDecodingFailure(index: 0, keyPath: "$.allAvailableWorlds[0].url", problem: .invalidURL("/relative/path"))),
             (Self.replacing("worldStatus", with: ["id": 3]),
-             WorldDecodingFailure(index: 0, keyPath: "allAvailableWorlds[0].worldStatus.description", problem: .missingKey)),
+             WorldDecodingFailure(index: 0, keyPath: "$.allAvailableWorlds[0].worldStatus.description", problem: .missingKey)),
         ]
         for (world, failure) in cases {
             #expect(try decode(["allAvailableWorlds": [world]]).failures == [failure])
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func badMetadataIsAnInvalidResponse() {
-        #expect(throws: WorldsError.invalidResponse(keyPath: "info", problem: .wrongType(expected: "string", found: "array"))) {
+        #expect(throws: WorldsError.invalidResponse(keyPath: "$.info", problem: .wrongType(expected: "string", found: "array"))) {
             try decode(["allAvailableWorlds": [], "info": ["x"]])
         }
     }

@@ -74,7 +74,7 @@ import Testing
         #expect(error(prefix + "<integer>0x10000000000000000</integer></dict></plist>")
             == Self.malformed("<integer> 0x10000000000000000 is outside the 64-bit range", at: 25))
         #expect(error(prefix + "<integer>18446744073709551615</integer></dict></plist>")
-            == .unsupportedValue(keyPath: "n", detail: "integer 18446744073709551615 is larger than Int.max"))
+            == .unsupportedValue(keyPath: "$.n", detail: "integer 18446744073709551615 is larger than Int.max"))
         #expect(error(prefix + "<integer>12a</integer></dict></plist>") == Self.malformed("<integer> \"12a\" is not an integer", at: 25))
     }
 

@@ -353,11 +353,11 @@ class Run:
         self.signed("body not JSON", "postExternalEvent", "POST", events, body=b"{" + run.encode(), credentials=ADMIN,
                     expect_status=400, expect=message("request body is not valid"))
         self.signed("avatar of the wrong type", "updatePlayerAvatar", "PUT", player, body=f'{{"avatar": {{"Top": "x"}}, "run": "{run}"}}'.encode(),
-                    expect_status=400, expect=message("request body is not valid at avatar.Top"))
+                    expect_status=400, expect=message("request body is not valid at $.avatar.Top"))
         self.signed("unknown option", "updatePlayerAvatar", "PUT", player, body=f'{{"avatar": {{"Top": 999}}, "run": "{run}"}}'.encode(),
-                    expect_status=422, expect=message("avatar.Top: option 999 does not exist"))
+                    expect_status=422, expect=message("$.avatar.Top: option 999 does not exist"))
         self.signed("unknown component", "updatePlayerAvatar", "PUT", player, body=f'{{"avatar": {{"Hat": 1}}, "run": "{run}"}}'.encode(),
-                    expect_status=422, expect=message("avatar.Hat: no avatar component"))
+                    expect_status=422, expect=message("$.avatar.Hat: no avatar component"))
         self.signed("unknown player", "getPlayer", "GET", "/acme/client/players/zed", expect_status=404,
                     expect=message("player 'zed' does not exist"))
         self.signed("unknown player update", "updatePlayerAvatar", "PUT", "/acme/client/players/zed",

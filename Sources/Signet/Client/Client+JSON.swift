@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import SignetJSON
 
 extension Client {
     /// The one response-size limit every transport and decoder uses by default: 16 MiB. Both transports
@@ -10,7 +11,7 @@ extension Client {
 
     /// Decodes a JSON body of at most `maxBytes` bytes as `type`.
     /// - Throws: ``SignetError/Kind/decoding(path:reason:)`` naming the JSON path of the bad field
-    ///   (e.g. `point_types[1].amount`), or ``SignetError/Kind/bodyTooLarge(limit:actual:)``.
+    ///   (e.g. `$.point_types[1].amount`), or ``SignetError/Kind/bodyTooLarge(limit:actual:)``.
     public func decodeJSON<T: Decodable>(
         _ type: T.Type,
         from body: Body,
@@ -35,8 +36,9 @@ extension Client {
         do {
             return try decoder.decode(type, from: Data(bytes))
         } catch let error as DecodingError {
-            let (path, reason) = JSONPath.describe(error)
-            throw SignetError(.decoding(path: path, reason: reason))
+            // When Foundation refuses the document as a whole, Signet's reader says where and which limit.
+            let (path, reason) = JSONDecodingFailure.describe(error, bytes: bytes)
+            throw SignetError(.decoding(path: path.description, reason: reason))
         } catch {
             throw SignetError(.decoding(path: "$", reason: String(describing: error)))
         }

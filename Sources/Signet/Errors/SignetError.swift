@@ -17,7 +17,7 @@ public struct SignetError: Error, CustomStringConvertible {
         /// The server answered with a non-2xx status; `serverMessage` is its decoded `error_message`, if any,
         /// and `bodyPreview` the start of the raw body as lossy UTF-8.
         case httpStatus(HTTPResponse.Status, serverMessage: String?, bodyPreview: String)
-        /// A response body did not decode; `path` is the JSON path of the bad field (e.g. `point_types[1].amount`).
+        /// A response body did not decode; `path` is the JSON path of the bad field (e.g. `$.point_types[1].amount`).
         case decoding(path: String, reason: String)
         /// A body is larger than the limit the caller allowed.
         case bodyTooLarge(limit: Int, actual: Int?)

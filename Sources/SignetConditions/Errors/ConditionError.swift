@@ -1,8 +1,10 @@
+import SignetJSON
+
 /// Why a condition (or a condition document) was refused, and where.
 ///
 /// Every check happens while parsing; a ``Condition`` that exists has passed them
 /// all, so evaluating it cannot fail. The ``path`` names the JSON value at fault,
-/// e.g. `condition.args[1].args[0]`; for a missing field it names where the field
+/// e.g. `$.condition.args[1].args[0]`; for a missing field it names where the field
 /// should have been.
 public struct ConditionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kinds of fault, spelled as in the vector files (`"unknown-operator"`).
@@ -40,25 +42,46 @@ public struct ConditionError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// What was wrong.
     public let kind: Kind
-    /// Where: the JSON path of the value at fault.
-    public let path: JSONPath
+    /// Where: the JSON path of the value at fault, e.g. `$.condition.args[1].op`.
+    public var path: String { location.description }
+    /// The same path, as steps (for Signet's own modules).
+    package let location: JSONPath
     /// A sentence for people saying what was wrong, without the path.
     public let message: String
     /// For `invalidJSON` and `inputTooLarge`: the byte offset in the input.
     public let byteOffset: Int?
 
     /// An error of `kind` at `path`.
-    public init(_ kind: Kind, at path: JSONPath, _ message: String, byteOffset: Int? = nil) {
+    package init(_ kind: Kind, at path: JSONPath, _ message: String, byteOffset: Int? = nil) {
         self.kind = kind
-        self.path = path
+        self.location = path
         self.message = message
         self.byteOffset = byteOffset
     }
 
-    /// `kind at path: message`, e.g. `unknown-operator at condition.args[0].op: no operator "gt"`.
+    /// `kind at path: message`, e.g. `unknown-operator at $.condition.args[0].op: no operator "gt"`.
     public var description: String {
         var text = "\(kind.rawValue) at \(path): \(message)"
         if let byteOffset { text += " (byte \(byteOffset))" }
         return text
     }
+}
+
+extension ConditionError {
+    /// The reader's refusal as a condition error of the matching kind.
+    init(_ error: JSONReadError) {
+        let kind: Kind = switch error.kind {
+        case .invalid, .stringTooLong: .invalidJSON
+        case .tooLarge: .inputTooLarge
+        case .tooDeep: .nestingTooDeep
+        case .duplicateKey: .duplicateKey
+        }
+        self.init(kind, at: error.path, error.message, byteOffset: error.byteOffset)
+    }
+}
+
+extension JSONPath {
+    /// The root of a bare condition: errors in a condition parsed on its own read `$.condition.args[0]`,
+    /// the same as inside a condition document.
+    package static let condition = JSONPath([.key("condition")])
 }

@@ -1,3 +1,5 @@
+import SignetJSON
+
 extension Condition: Encodable {
     private enum CodingKeys: String, CodingKey {
         case op, args
@@ -14,7 +16,7 @@ extension Condition: Encodable {
     }
 
     /// The condition as ConditionData, the value ``ConditionParser`` reads back.
-    public var conditionData: JSONValue {
+    package var conditionData: JSONValue {
         let encodedArgs: [JSONValue]
         switch args {
         case .operands(let operands): encodedArgs = operands.map(\.conditionData)
@@ -45,12 +47,12 @@ extension ConditionOperand: Encodable {
     }
 
     /// The operand as a Value or Argument object.
-    public var conditionData: JSONValue {
+    package var conditionData: JSONValue {
         switch self {
         case .value(let string):
             .object(["type": .string("string"), "value": .string(string)])
         case .argument(let number):
-            .object(["type": .string("argument"), "argumentNumber": .number(Double(number))])
+            .object(["type": .string("argument"), "argumentNumber": .integer(number)])
         }
     }
 }

@@ -1,3 +1,5 @@
+import SignetJSON
+
 /// One `args` element of an operator on values: a literal string or a reference to
 /// one of the caller's arguments.
 public enum ConditionOperand: Sendable, Hashable, CustomStringConvertible {
@@ -21,7 +23,7 @@ public enum ConditionOperand: Sendable, Hashable, CustomStringConvertible {
     /// `arg1`, or the value as a JSON-style quoted string: `"rollout.io"`.
     public var description: String {
         switch self {
-        case .value(let string): QuotedString.quote(string)
+        case .value(let string): JSONWriter.quoted(string)
         case .argument(let number): "arg\(number)"
         }
     }

@@ -1,3 +1,4 @@
+import SignetJSON
 import Foundation
 
 /// The body of `GET /conditions/:id`: `{"name": …, "_id": …, "condition": <ConditionData>}`,
@@ -23,7 +24,7 @@ public struct ConditionDocument: Sendable {
         _ bytes: some Collection<UInt8>, parser: ConditionParser = .standard
     ) throws(ConditionError) -> ConditionDocument {
         // The condition sits one level below the document.
-        let output = try JSONReader.read(
+        let output = try ConditionJSON.read(
             bytes, maxBytes: parser.limits.maxInputBytes, rootPath: .root, keptDepth: parser.limits.keptJSONDepth + 1)
         return try output.interpreted(
             tooDeep: "the document nests deeper than a condition of depth \(parser.limits.maxDepth) needs"
@@ -51,7 +52,7 @@ extension ConditionDocument: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         id = try container.decode(String.self, forKey: .id)
-        let conditionData = try container.decode(JSONValue.self, forKey: .condition)
+        let conditionData = try container.decode(ConditionDataNode.self, forKey: .condition).value
         let parser = ConditionParser.userInfoKey.flatMap { decoder.userInfo[$0] as? ConditionParser } ?? .standard
         condition = try parser.parse(conditionData, at: JSONPath.root.appending(key: "condition"))
     }
@@ -80,5 +81,40 @@ extension JSONDecoder {
             guard let key = ConditionParser.userInfoKey else { return }
             userInfo[key] = newValue
         }
+    }
+}
+
+/// One ConditionData node as `Decodable` reads it: an object whose known members are decoded by their
+/// type (no probing of one type after another, which costs time quadratic in depth), as a ``JSONValue`` the
+/// parser then checks. Members the language does not know (a MongoDB `_id`, say) are skipped.
+struct ConditionDataNode: Decodable {
+    let value: JSONValue
+
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        var object = JSONObject()
+        for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+            switch key.stringValue {
+            case "op", "type", "value", "data":
+                object[key.stringValue] = .string(try container.decode(String.self, forKey: key))
+            case "argumentNumber":
+                object[key.stringValue] = .integer(try container.decode(Int.self, forKey: key))
+            case "args":
+                var elements = try container.nestedUnkeyedContainer(forKey: key)
+                var nodes: [JSONValue] = []
+                while !elements.isAtEnd { nodes.append(try elements.decode(ConditionDataNode.self).value) }
+                object[key.stringValue] = .array(nodes)
+            default:
+                continue
+            }
+        }
+        value = .object(object)
     }
 }

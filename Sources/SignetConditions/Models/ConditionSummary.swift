@@ -1,3 +1,5 @@
+import SignetJSON
+
 /// One entry of `GET /conditions`: `{"name": …, "_id": …}`.
 public struct ConditionSummary: Sendable, Hashable, Codable {
     /// The condition's name, shown in the list.
@@ -21,7 +23,7 @@ public struct ConditionSummary: Sendable, Hashable, Codable {
     public static func list(
         from bytes: some Collection<UInt8>, limits: ConditionLimits = .default
     ) throws(ConditionError) -> [ConditionSummary] {
-        let output = try JSONReader.read(bytes, maxBytes: limits.maxInputBytes, rootPath: .root, keptDepth: 8)
+        let output = try ConditionJSON.read(bytes, maxBytes: limits.maxInputBytes, rootPath: .root, keptDepth: 8)
         return try output.interpreted(tooDeep: "a condition list nests deeper than 8 levels") {
             value throws(ConditionError) in
             guard case .array(let elements) = value else {

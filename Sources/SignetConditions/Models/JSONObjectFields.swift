@@ -1,6 +1,8 @@
+import SignetJSON
+
 /// Reading required members of a decoded JSON object, with errors that say where.
 struct JSONObjectFields {
-    let members: [String: JSONValue]
+    let members: JSONObject
     let path: JSONPath
 
     /// The members of `value`, which must be an object.

@@ -1,3 +1,5 @@
+import SignetJSON
+
 /// Reads ConditionData into a checked ``Condition``, refusing anything it cannot
 /// evaluate: every rule is checked here, none is left for evaluation.
 ///
@@ -35,14 +37,14 @@ public struct ConditionParser: Sendable {
         try parse(bytes, at: .condition)
     }
 
-    /// Parses ConditionData that is already decoded. Paths start at `condition`.
-    public func parse(_ value: JSONValue) throws(ConditionError) -> Condition {
+    /// Parses ConditionData that is already decoded. Paths start at `$.condition`.
+    package func parse(_ value: JSONValue) throws(ConditionError) -> Condition {
         try parse(value, at: .condition)
     }
 
     /// Parses ConditionData from bytes, reporting paths below `path`.
     func parse(_ bytes: some Collection<UInt8>, at path: JSONPath) throws(ConditionError) -> Condition {
-        let output = try JSONReader.read(
+        let output = try ConditionJSON.read(
             bytes, maxBytes: limits.maxInputBytes, rootPath: path, keptDepth: limits.keptJSONDepth)
         return try output.interpreted(
             tooDeep: "the JSON nests deeper than a condition of depth \(limits.maxDepth) needs"
@@ -68,7 +70,7 @@ public struct ConditionParser: Sendable {
     /// Recursion happens here only; every check lives in a helper that returns before
     /// the recursive call, so each level costs one small stack frame.
     private func parseCondition(
-        _ object: [String: JSONValue], at path: JSONPath, depth: Int
+        _ object: JSONObject, at path: JSONPath, depth: Int
     ) throws(ConditionError) -> Condition {
         let (conditionOperator, elements) = try checkedHeader(object, at: path, depth: depth)
         let argsPath = path.appending(key: "args")
@@ -91,7 +93,7 @@ public struct ConditionParser: Sendable {
     /// Checks a condition object's depth, `op` and `args` (arity included); returns the
     /// operator and the `args` elements.
     private func checkedHeader(
-        _ object: [String: JSONValue], at path: JSONPath, depth: Int
+        _ object: JSONObject, at path: JSONPath, depth: Int
     ) throws(ConditionError) -> (ConditionOperator, [JSONValue]) {
         guard depth <= limits.maxDepth else {
             throw ConditionError(
@@ -101,7 +103,7 @@ public struct ConditionParser: Sendable {
         let name = try requireString("op", in: object, at: path)
         guard let conditionOperator = registry[name] else {
             throw ConditionError(
-                .unknownOperator, at: path.appending(key: "op"), "no operator named \(QuotedString.quote(name))")
+                .unknownOperator, at: path.appending(key: "op"), "no operator named \(JSONWriter.quoted(name))")
         }
         let argsPath = path.appending(key: "args")
         guard let argsValue = object["args"] else {
@@ -120,7 +122,7 @@ public struct ConditionParser: Sendable {
     /// An `args` element of an operator on conditions, which must be a condition object.
     private func conditionElement(
         _ element: JSONValue, of name: String, at path: JSONPath
-    ) throws(ConditionError) -> [String: JSONValue] {
+    ) throws(ConditionError) -> JSONObject {
         let object = try requireObject(element, at: path)
         if object["op"] == nil, object["type"] != nil {
             throw ConditionError(.conditionExpected, at: path, "\(name) takes conditions, not values or arguments")
@@ -147,7 +149,7 @@ public struct ConditionParser: Sendable {
         return operands
     }
 
-    private func parseOperand(_ object: [String: JSONValue], at path: JSONPath) throws(ConditionError) -> ConditionOperand {
+    private func parseOperand(_ object: JSONObject, at path: JSONPath) throws(ConditionError) -> ConditionOperand {
         let type = try requireString("type", in: object, at: path)
         switch type {
         case "string":
@@ -157,12 +159,12 @@ public struct ConditionParser: Sendable {
         default:
             throw ConditionError(
                 .unknownType, at: path.appending(key: "type"),
-                "\"type\" must be \"string\" or \"argument\", not \(QuotedString.quote(type))")
+                "\"type\" must be \"string\" or \"argument\", not \(JSONWriter.quoted(type))")
         }
     }
 
     /// A string value's text, from `value` (every example) or `data` (the schema).
-    private func parseStringValue(_ object: [String: JSONValue], at path: JSONPath) throws(ConditionError) -> String {
+    private func parseStringValue(_ object: JSONObject, at path: JSONPath) throws(ConditionError) -> String {
         let value = try optionalString("value", in: object, at: path)
         let data = try optionalString("data", in: object, at: path)
         switch (value, data) {
@@ -181,28 +183,36 @@ public struct ConditionParser: Sendable {
         }
     }
 
-    private func parseArgumentNumber(_ object: [String: JSONValue], at path: JSONPath) throws(ConditionError) -> Int {
+    private func parseArgumentNumber(_ object: JSONObject, at path: JSONPath) throws(ConditionError) -> Int {
         let numberPath = path.appending(key: "argumentNumber")
         guard let value = object["argumentNumber"] else {
             throw ConditionError(.missingField, at: numberPath, "an argument needs \"argumentNumber\"")
         }
-        guard case .number(let number) = value, number.isFinite, number.rounded(.towardZero) == number else {
+        let whole: Int?
+        switch value {
+        case .integer(let integer): whole = integer
+        case .number(let number) where number.rounded(.towardZero) == number:
+            // Int(exactly:) rather than Int(_:): 2^63 and beyond would trap.
+            whole = Int(exactly: number)
+            if whole == nil {
+                throw ConditionError(.argumentOutOfRange, at: numberPath,
+                    "argument \(Self.show(number)) is not one of the \(argumentCount) supplied (1...\(argumentCount))")
+            }
+        default:
             throw ConditionError(
                 .wrongType, at: numberPath, "\"argumentNumber\" must be an integer, not \(value.kindDescription)")
         }
-        // Int(exactly:) rather than Int(_:): Double(argumentCount) rounds up to 2^63 for the largest counts,
-        // and converting 2^63 to Int would trap.
-        guard let argument = Int(exactly: number), argument >= 1, argument <= argumentCount else {
+        guard let argument = whole, argument >= 1, argument <= argumentCount else {
             throw ConditionError(
                 .argumentOutOfRange, at: numberPath,
-                "argument \(Self.show(number)) is not one of the \(argumentCount) supplied (1...\(argumentCount))")
+                "argument \(whole.map(String.init) ?? "?") is not one of the \(argumentCount) supplied (1...\(argumentCount))")
         }
         return argument
     }
 
     // MARK: - Fields
 
-    private func requireObject(_ value: JSONValue, at path: JSONPath) throws(ConditionError) -> [String: JSONValue] {
+    private func requireObject(_ value: JSONValue, at path: JSONPath) throws(ConditionError) -> JSONObject {
         guard case .object(let object) = value else {
             throw ConditionError(
                 .wrongType, at: path, "an element of \"args\" must be an object, not \(value.kindDescription)")
@@ -210,7 +220,7 @@ public struct ConditionParser: Sendable {
         return object
     }
 
-    private func requireString(_ key: String, in object: [String: JSONValue], at path: JSONPath) throws(ConditionError) -> String {
+    private func requireString(_ key: String, in object: JSONObject, at path: JSONPath) throws(ConditionError) -> String {
         guard let string = try optionalString(key, in: object, at: path) else {
             let expected = key == "type" && object["op"] == nil ? "\"op\" (a condition) or \"type\" (a value or argument)" : "\"\(key)\""
             throw ConditionError(.missingField, at: path.appending(key: key), "the object needs \(expected)")
@@ -218,7 +228,7 @@ public struct ConditionParser: Sendable {
         return string
     }
 
-    private func optionalString(_ key: String, in object: [String: JSONValue], at path: JSONPath) throws(ConditionError) -> String? {
+    private func optionalString(_ key: String, in object: JSONObject, at path: JSONPath) throws(ConditionError) -> String? {
         switch object[key] {
         case nil: return nil
         case .string(let string)?: return string

@@ -1,3 +1,4 @@
+import SignetJSON
 import Foundation
 
 /// Runs a conditions vector file (`"scheme": "conditions"`) through the library.
@@ -26,13 +27,13 @@ public enum ConditionVectors {
     /// Runs every vector in `data` with the operators of `registry`, in file order.
     public static func check(
         data: some Collection<UInt8>, registry: OperatorRegistry = .standard
-    ) throws(ConditionVectorFileError) -> [VectorOutcome] {
+    ) throws(ConditionVectorFileError) -> [ConditionVectorOutcome] {
         let output: JSONReader.Output
         do {
-            output = try JSONReader.read(
+            output = try ConditionJSON.read(
                 data, maxBytes: maxFileBytes, rootPath: .root, keptDepth: 2 * ConditionLimits.deepestAllowed + 16)
         } catch {
-            throw ConditionVectorFileError(at: error.path, error.description)
+            throw ConditionVectorFileError(at: error.location, error.description)
         }
         if let truncation = output.truncation {
             throw ConditionVectorFileError(at: truncation, "the file nests too deeply")
@@ -82,9 +83,9 @@ public enum ConditionVectors {
 
     private static func run(
         _ vector: JSONValue, at path: JSONPath, limits: ConditionLimits, registry: OperatorRegistry
-    ) -> VectorOutcome {
+    ) -> ConditionVectorOutcome {
         guard case .object(let members) = vector else {
-            return VectorOutcome(name: path.description, passed: false, message: "malformed vector: not an object")
+            return ConditionVectorOutcome(name: path.description, passed: false, message: "malformed vector: not an object")
         }
         let name: String
         if case .string(let vectorName)? = members["name"] { name = vectorName } else { name = path.description }
@@ -96,13 +97,10 @@ public enum ConditionVectors {
             switch (members["condition"], members["condition_json"]) {
             case (let condition?, nil):
                 let fromValue = Actual({ () throws(ConditionError) in try parser.parse(condition) }, arguments: arguments)
-                let bytes: Data
-                do { bytes = try JSONEncoder().encode(condition) } catch {
-                    throw MalformedVector(message: "the condition cannot be re-encoded: \(error)")
-                }
+                let bytes = Array(JSONWriter.text(of: condition).utf8)
                 let fromBytes = Actual({ () throws(ConditionError) in try parser.parse(bytes) }, arguments: arguments)
                 guard fromValue == fromBytes else {
-                    return VectorOutcome(
+                    return ConditionVectorOutcome(
                         name: name, passed: false,
                         message: "parsing the value gave \(fromValue) but parsing its bytes gave \(fromBytes)")
                 }
@@ -113,12 +111,12 @@ public enum ConditionVectors {
                 throw MalformedVector(message: "needs exactly one of \"condition\" and a \"condition_json\" string")
             }
             return actual == expected
-                ? VectorOutcome(name: name, passed: true, message: actual.description)
-                : VectorOutcome(name: name, passed: false, message: "expected \(expected), got \(actual)")
+                ? ConditionVectorOutcome(name: name, passed: true, message: actual.description)
+                : ConditionVectorOutcome(name: name, passed: false, message: "expected \(expected), got \(actual)")
         } catch let error as MalformedVector {
-            return VectorOutcome(name: name, passed: false, message: "malformed vector: \(error.message)")
+            return ConditionVectorOutcome(name: name, passed: false, message: "malformed vector: \(error.message)")
         } catch {
-            return VectorOutcome(name: name, passed: false, message: "malformed vector: \(error)")
+            return ConditionVectorOutcome(name: name, passed: false, message: "malformed vector: \(error)")
         }
     }
 
@@ -166,13 +164,15 @@ public enum ConditionVectors {
     ) throws(ConditionVectorFileError) -> Int? {
         guard let value else { return nil }
         let expected = "must be an integer in \(range.lowerBound)...\(range.upperBound)"
-        guard case .number(let number) = value else {
+        switch value {
+        case .integer(let integer) where range.contains(integer):
+            return integer
+        case .integer(let integer):
+            throw ConditionVectorFileError(at: path, "\(expected), not \(integer)")
+        case .number(let number):
+            throw ConditionVectorFileError(at: path, "\(expected), not \(number)")
+        default:
             throw ConditionVectorFileError(at: path, "\(expected), not \(value.kindDescription)")
         }
-        guard let integer = Int(exactly: number), range.contains(integer) else {
-            let shown = number.magnitude < 1e15 && number.rounded() == number ? String(Int64(number)) : String(number)
-            throw ConditionVectorFileError(at: path, "\(expected), not \(shown)")
-        }
-        return integer
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SignetJSON
 
 /// The result of running one test vector: its name and what differed (empty when it passed).
 public struct VectorOutcome: Sendable, Equatable {
@@ -60,19 +61,10 @@ public enum VectorJSON {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
-            throw VectorFileError(decoding: error)
+            throw VectorFileError(decoding: error, bytes: data)
         } catch {
             throw VectorFileError(path: "$", reason: "\(error)")
         }
-    }
-
-    /// Formats a coding path as `a.b[2].c`, starting with `$` at the root.
-    public static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = "$"
-        for key in codingPath {
-            if let index = key.intValue { text += "[\(index)]" } else { text += "." + key.stringValue }
-        }
-        return text
     }
 
     /// Decodes a base64 field strictly, naming the vector and field on failure.
@@ -87,36 +79,10 @@ public enum VectorJSON {
 }
 
 extension VectorFileError {
-    /// Maps Foundation's decoding error to a path and a plain reason.
-    init(decoding error: DecodingError) {
-        switch error {
-        case .keyNotFound(let key, let context):
-            self.init(path: VectorJSON.path(context.codingPath + [key]), reason: "required field is missing")
-        case .typeMismatch(let type, let context):
-            self.init(path: VectorJSON.path(context.codingPath), reason: "expected \(Self.describe(type))")
-        case .valueNotFound(let type, let context):
-            self.init(path: VectorJSON.path(context.codingPath), reason: "expected \(Self.describe(type)), found null")
-        case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            let reason = context.codingPath.isEmpty
-                ? "not valid JSON" + (underlying.map { " (\($0))" } ?? "")
-                : context.debugDescription
-            self.init(path: VectorJSON.path(context.codingPath), reason: reason)
-        @unknown default:
-            self.init(path: "$", reason: "\(error)")
-        }
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case is Int.Type, is Double.Type: return "a number"
-        case is Bool.Type: return "true or false"
-        default:
-            let name = "\(type)"
-            if name.hasPrefix("Array") { return "an array" }
-            if name.hasPrefix("Dictionary") { return "an object" }
-            return "an object (\(name))"
-        }
+    /// The decoding error as a path and a plain reason (``SignetJSON``'s one mapping; a document refused as a
+    /// whole is read again to say where).
+    init(decoding error: DecodingError, bytes: Data) {
+        let (path, reason) = JSONDecodingFailure.describe(error, bytes: bytes)
+        self.init(path: path.description, reason: reason)
     }
 }

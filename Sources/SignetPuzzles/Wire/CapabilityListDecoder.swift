@@ -13,7 +13,7 @@ public enum CapabilityListDecoder {
         do {
             return try JSONDecoder().decode([PuzzleCapability].self, from: data)
         } catch {
-            throw JSONPath.error(from: error)
+            throw PuzzleDecodingError.malformed(error, data: data)
         }
     }
 }

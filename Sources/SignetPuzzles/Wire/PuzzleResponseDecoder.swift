@@ -48,7 +48,7 @@ public struct PuzzleResponseDecoder: Sendable {
         do {
             body = try JSONDecoder().decode(PuzzleResponseBody.self, from: data)
         } catch {
-            throw JSONPath.error(from: error)
+            throw PuzzleDecodingError.malformed(error, data: data)
         }
         // Shape first, so a bad cell is named by its path in the response as sent.
         try GridShape.check(body.puzzle, path: "$.puzzle", maxSide: limits.maxSide)

@@ -21,18 +21,18 @@ protocol GameSystemStore: Sendable {
 }
 
 extension TenantData {
-    /// Checks every avatar choice against the tenant's components: 422 naming `avatar.<Component>`.
+    /// Checks every avatar choice against the tenant's components: 422 naming `$.avatar.<Component>`.
     func validate(avatar choices: [String: Int]) throws(ReferenceAPIError) {
         for (componentName, optionID) in choices.sorted(by: { $0.key < $1.key }) {
             guard let component = avatarComponents.first(where: { $0.name == componentName }) else {
                 let known = avatarComponents.map(\.name).joined(separator: ", ")
                 throw ReferenceAPIError(.unprocessableContent,
-                    "avatar.\(componentName): no avatar component is named '\(componentName)' (known: \(known))")
+                    "$.avatar.\(componentName): no avatar component is named '\(componentName)' (known: \(known))")
             }
             guard component.options.contains(where: { $0.id == optionID }) else {
                 let known = component.options.map { String($0.id) }.joined(separator: ", ")
                 throw ReferenceAPIError(.unprocessableContent,
-                    "avatar.\(componentName): option \(optionID) does not exist for \(componentName) (options: \(known))")
+                    "$.avatar.\(componentName): option \(optionID) does not exist for \(componentName) (options: \(known))")
             }
         }
     }

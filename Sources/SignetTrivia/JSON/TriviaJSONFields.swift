@@ -1,30 +1,47 @@
 import Foundation
+import SignetJSON
 
 /// Reads the fields of one JSON object, turning each fault into a ``TriviaMessageError`` that names
-/// the field by its JSON path (`choice`, `standings[2].rank`).
+/// the field by its JSON path (`$.choice`, `$.standings[2].rank`).
 struct TriviaJSONFields {
-    private let members: TriviaJSONValue
-    private let path: String
+    private let members: JSONValue
+    private let path: JSONPath
 
-    /// The fields of `value`, which must be an object; `path` is where it sits (empty for the message itself).
-    init(_ value: TriviaJSONValue, path: String) throws(TriviaMessageError) {
+    /// Parses a message with Signet's JSON reader within `limits` (size, depth, and strings no longer than
+    /// the message); a syntax fault names its byte offset, a limit names itself.
+    static func parse(_ bytes: [UInt8], limits: TriviaMessageLimits) throws(TriviaMessageError) -> JSONValue {
+        do {
+            let jsonLimits = JSONLimits(maxBytes: limits.maxBytes, maxDepth: limits.maxDepth, maxStringBytes: limits.maxBytes)
+            return try JSONReader.read(bytes, limits: jsonLimits).value
+        } catch {
+            switch error.kind {
+            case .tooLarge(let limit): throw .tooLarge(byteCount: bytes.count, limit: limit)
+            case .tooDeep(let limit): throw .tooDeep(byteOffset: error.byteOffset, limit: limit)
+            case .invalid, .stringTooLong, .duplicateKey:
+                throw .invalidJSON(byteOffset: error.byteOffset, reason: "\(error.message) at \(error.path)")
+            }
+        }
+    }
+
+    /// The fields of `value`, which must be an object; `path` is where it sits (`$` for the message itself).
+    init(_ value: JSONValue, path: JSONPath) throws(TriviaMessageError) {
         guard case .object = value else {
-            throw .wrongType(path: path.isEmpty ? "message" : path, expected: "object", found: value.kindName)
+            throw .wrongType(path: path.description, expected: "object", found: value.kindName)
         }
         self.members = value
         self.path = path
     }
 
-    /// The path of the member `key`.
-    func path(of key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    /// The path of the member `key`, as errors print it.
+    func path(of key: String) -> String { path.appending(key: key).description }
 
-    private func required(_ key: String) throws(TriviaMessageError) -> TriviaJSONValue {
+    private func required(_ key: String) throws(TriviaMessageError) -> JSONValue {
         guard let value = members[key] else { throw .missingField(path: path(of: key)) }
         return value
     }
 
     /// The member `key`, nil when it is absent or null.
-    private func optional(_ key: String) -> TriviaJSONValue? {
+    private func optional(_ key: String) -> JSONValue? {
         guard let value = members[key], value != .null else { return nil }
         return value
     }
@@ -62,17 +79,18 @@ struct TriviaJSONFields {
         return flag
     }
 
-    func array(_ key: String) throws(TriviaMessageError) -> [(path: String, value: TriviaJSONValue)] {
+    func array(_ key: String) throws(TriviaMessageError) -> [(path: JSONPath, value: JSONValue)] {
         let value = try required(key)
         guard case .array(let elements) = value else {
             throw .wrongType(path: path(of: key), expected: "array", found: value.kindName)
         }
-        return elements.enumerated().map { ("\(path(of: key))[\($0.offset)]", $0.element) }
+        let arrayPath = path.appending(key: key)
+        return elements.enumerated().map { (arrayPath.appending(index: $0.offset), $0.element) }
     }
 
     func stringArray(_ key: String) throws(TriviaMessageError) -> [String] {
         var strings: [String] = []
-        for element in try array(key) { strings.append(try Self.string(element.value, path: element.path)) }
+        for element in try array(key) { strings.append(try Self.string(element.value, path: element.path.description)) }
         return strings
     }
 
@@ -90,18 +108,33 @@ struct TriviaJSONFields {
         return date
     }
 
-    static func string(_ value: TriviaJSONValue, path: String) throws(TriviaMessageError) -> String {
+    static func string(_ value: JSONValue, path: String) throws(TriviaMessageError) -> String {
         guard case .string(let string) = value else {
             throw .wrongType(path: path, expected: "string", found: value.kindName)
         }
         return string
     }
 
-    static func integer(_ value: TriviaJSONValue, path: String, minimum: Int) throws(TriviaMessageError) -> Int {
+    static func integer(_ value: JSONValue, path: String, minimum: Int) throws(TriviaMessageError) -> Int {
         guard case .integer(let integer) = value else {
             throw .wrongType(path: path, expected: "integer", found: value.kindName)
         }
         guard integer >= minimum else { throw .invalidValue(path: path, expected: "an integer ≥ \(minimum)") }
         return integer
+    }
+}
+
+extension JSONValue {
+    /// What this value is, in the words a trivia error message uses ("integer", "string", …).
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .integer: "integer"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
     }
 }

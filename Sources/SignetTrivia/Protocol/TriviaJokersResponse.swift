@@ -1,3 +1,5 @@
+import SignetJSON
+
 /// The body of `GET /trivia/jokers?user=…`: how many jokers a user owns.
 public struct TriviaJokersResponse: Sendable, Equatable, TriviaMessagePayload {
     /// The user asked about.
@@ -15,19 +17,19 @@ public struct TriviaJokersResponse: Sendable, Equatable, TriviaMessagePayload {
         self.init(user: try fields.identifier("user"), jokers: try fields.integer("jokers"))
     }
 
-    var jsonMembers: [(key: String, value: TriviaJSONValue)] {
+    var jsonMembers: [(key: String, value: JSONValue)] {
         [("user", .string(user)), ("jokers", .integer(jokers))]
     }
 
     /// The body as compact JSON text: `{"user":"ann","jokers":1}`.
-    public var jsonText: String { TriviaJSONWriter.text(of: .object(jsonMembers)) }
+    public var jsonText: String { JSONWriter.text(of: .object(JSONObject(jsonMembers))) }
 
     /// Decodes a response body; unknown extra fields are ignored.
     public static func decode(
         bytes: [UInt8], limits: TriviaMessageLimits = .clientMessages
     ) throws(TriviaMessageError) -> TriviaJokersResponse {
         guard bytes.count <= limits.maxBytes else { throw .tooLarge(byteCount: bytes.count, limit: limits.maxBytes) }
-        let value = try TriviaJSONParser.parse(bytes, maxDepth: limits.maxDepth)
-        return try TriviaJokersResponse(fields: try TriviaJSONFields(value, path: ""))
+        let value = try TriviaJSONFields.parse(bytes, limits: limits)
+        return try TriviaJokersResponse(fields: try TriviaJSONFields(value, path: .root))
     }
 }

@@ -1,6 +1,6 @@
 /// Why a trivia message could not be decoded, and where.
 ///
-/// `description` is the text the server sends back in an `error` message, e.g. `choice: expected integer`.
+/// `description` is the text the server sends back in an `error` message, e.g. `$.choice: expected integer`.
 public enum TriviaMessageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The message is longer than the limit allows.
     case tooLarge(byteCount: Int, limit: Int)
@@ -8,7 +8,7 @@ public enum TriviaMessageError: Error, Sendable, Equatable, CustomStringConverti
     case tooDeep(byteOffset: Int, limit: Int)
     /// The text is not JSON; `byteOffset` is where parsing stopped.
     case invalidJSON(byteOffset: Int, reason: String)
-    /// A required field is absent (`path` such as `questionId` or `standings[1].rank`).
+    /// A required field is absent (`path` such as `$.questionId` or `$.standings[1].rank`).
     case missingField(path: String)
     /// A field holds the wrong JSON type.
     case wrongType(path: String, expected: String, found: String)
@@ -21,7 +21,7 @@ public enum TriviaMessageError: Error, Sendable, Equatable, CustomStringConverti
     public var path: String? {
         switch self {
         case .missingField(let path), .wrongType(let path, _, _), .invalidValue(let path, _): path
-        case .unknownType: "type"
+        case .unknownType: "$.type"
         case .tooLarge, .tooDeep, .invalidJSON: nil
         }
     }
@@ -50,7 +50,7 @@ public enum TriviaMessageError: Error, Sendable, Equatable, CustomStringConverti
         case .wrongType(let path, let expected, let found): "\(path): expected \(expected), found \(found)"
         case .invalidValue(let path, let expected): "\(path): expected \(expected)"
         case .unknownType(let type, let known):
-            "type: unknown message type \"\(type)\" (expected one of \(known.joined(separator: ", ")))"
+            "$.type: unknown message type \"\(type)\" (expected one of \(known.joined(separator: ", ")))"
         }
     }
 }

@@ -1,9 +1,11 @@
+import SignetJSON
+
 /// A message body (or part of one) that reads itself from, and writes itself to, JSON object members.
 protocol TriviaMessagePayload {
     /// Reads the payload from an object's fields.
     init(fields: TriviaJSONFields) throws(TriviaMessageError)
     /// The object members, in the order the protocol document lists them.
-    var jsonMembers: [(key: String, value: TriviaJSONValue)] { get }
+    var jsonMembers: [(key: String, value: JSONValue)] { get }
 }
 
 /// The steps every decoder shares: size limit, JSON parse with depth limit, the `type` field.
@@ -15,18 +17,18 @@ enum TriviaMessageDecoding {
         guard bytes.count <= limits.maxBytes else {
             throw .tooLarge(byteCount: bytes.count, limit: limits.maxBytes)
         }
-        let value = try TriviaJSONParser.parse(bytes, maxDepth: limits.maxDepth)
-        let fields = try TriviaJSONFields(value, path: "")
+        let value = try TriviaJSONFields.parse(bytes, limits: limits)
+        let fields = try TriviaJSONFields(value, path: .root)
         return (fields, try fields.string("type"))
     }
 
     /// The JSON text of a message of `type` with `members` after the type.
-    static func text(type: String, _ members: [(key: String, value: TriviaJSONValue)]) -> String {
-        TriviaJSONWriter.text(of: .object([("type", .string(type))] + members))
+    static func text(type: String, _ members: [(key: String, value: JSONValue)]) -> String {
+        JSONWriter.text(of: .object(JSONObject([("type", .string(type))] + members)))
     }
 }
 
 extension Optional where Wrapped == Int {
     /// The value as JSON, `null` when absent.
-    var json: TriviaJSONValue { map { .integer($0) } ?? .null }
+    var json: JSONValue { map { .integer($0) } ?? .null }
 }

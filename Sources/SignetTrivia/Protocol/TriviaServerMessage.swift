@@ -1,4 +1,5 @@
 import Foundation
+import SignetJSON
 
 /// A message the server sends over the `/trivia/play` WebSocket, as one JSON text frame.
 public enum TriviaServerMessage: Sendable, Equatable {
@@ -35,13 +36,13 @@ public enum TriviaServerMessage: Sendable, Equatable {
 
     /// The message as compact JSON text, `type` first.
     public var jsonText: String {
-        let members: [(key: String, value: TriviaJSONValue)] = switch self {
+        let members: [(key: String, value: JSONValue)] = switch self {
         case .welcome(let payload): payload.jsonMembers
         case .question(let payload): payload.jsonMembers
         case .answerReceived(let payload): payload.jsonMembers
         case .result(let payload): payload.jsonMembers
         case .jokerResult(let payload): payload.jsonMembers
-        case .finish(let standings): [("standings", .array(standings.map { .object($0.jsonMembers) }))]
+        case .finish(let standings): [("standings", .array(standings.map { .object(JSONObject($0.jsonMembers)) }))]
         case .error(let payload): payload.jsonMembers
         }
         return TriviaMessageDecoding.text(type: typeName, members)

@@ -63,14 +63,14 @@ enum VectorRunner {
         CryptoVectors.schemes.union(GameSystemVectors.schemes).union([ConditionVectors.scheme])
     }
 
-    static func run(file: String) throws -> [SignetCrypto.VectorOutcome] {
+    static func run(file: String) throws -> [VectorOutcome] {
         let data = Data(try BoundedFile.read(file, limit: VectorJSON.maxFileBytes, purpose: "vector"))
         let scheme = try VectorJSON.scheme(of: data)
         if CryptoVectors.schemes.contains(scheme) { return try CryptoVectors.check(scheme: scheme, data: data) }
         if GameSystemVectors.schemes.contains(scheme) { return try GameSystemVectors.check(scheme: scheme, data: data) }
         if scheme == ConditionVectors.scheme {
             return try ConditionVectors.check(data: data).map { outcome in
-                SignetCrypto.VectorOutcome(name: outcome.name, failures: outcome.passed ? [] : [outcome.message])
+                VectorOutcome(name: outcome.name, failures: outcome.passed ? [] : [outcome.message])
             }
         }
         throw VectorFileError(path: "$.scheme", reason:

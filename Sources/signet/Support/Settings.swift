@@ -1,5 +1,6 @@
 import Foundation
 import Signet
+import SignetJSON
 
 /// Settings shared by the networked commands, resolved as flags > environment > config file > defaults.
 ///
@@ -71,7 +72,7 @@ struct Settings {
         do {
             return try JSONDecoder().decode(File.self, from: Data(data))
         } catch let error as DecodingError {
-            let (location, reason) = JSONPath.describe(error)
+            let (location, reason) = JSONDecodingFailure.describe(error, bytes: data)
             throw CommandFailure("config file '\(path)': at \(location): \(reason)")
         } catch {
             throw CommandFailure("config file '\(path)' is not JSON: \(error)")

@@ -1,3 +1,5 @@
+import SignetJSON
+
 /// Server → the answering user: the answer was accepted and recorded (not yet judged).
 public struct TriviaAnswerReceipt: Sendable, Equatable, TriviaMessagePayload {
     /// The question answered.
@@ -15,7 +17,7 @@ public struct TriviaAnswerReceipt: Sendable, Equatable, TriviaMessagePayload {
         self.init(questionId: try fields.identifier("questionId"), choice: try fields.integer("choice"))
     }
 
-    var jsonMembers: [(key: String, value: TriviaJSONValue)] {
+    var jsonMembers: [(key: String, value: JSONValue)] {
         [("questionId", .string(questionId)), ("choice", .integer(choice))]
     }
 }

@@ -1,3 +1,5 @@
+import SignetJSON
+
 /// Server → the user who sent `use-joker`: whether the joker was accepted, and the role that follows.
 public struct TriviaJokerResult: Sendable, Equatable, TriviaMessagePayload {
     /// The question the joker was for.
@@ -28,7 +30,7 @@ public struct TriviaJokerResult: Sendable, Equatable, TriviaMessagePayload {
                   role: try fields.role("role"), jokers: try fields.integer("jokers"))
     }
 
-    var jsonMembers: [(key: String, value: TriviaJSONValue)] {
+    var jsonMembers: [(key: String, value: JSONValue)] {
         [("questionId", .string(questionId)), ("accepted", .bool(accepted)),
          ("reason", reason.map { .string($0.rawValue) } ?? .null), ("role", .string(role.rawValue)),
          ("jokers", .integer(jokers))]

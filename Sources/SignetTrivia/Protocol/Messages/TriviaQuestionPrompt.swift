@@ -1,4 +1,5 @@
 import Foundation
+import SignetJSON
 
 /// Server → every connected user: the next question, open until its deadline.
 public struct TriviaQuestionPrompt: Sendable, Equatable, TriviaMessagePayload {
@@ -47,7 +48,7 @@ public struct TriviaQuestionPrompt: Sendable, Equatable, TriviaMessagePayload {
         }
     }
 
-    var jsonMembers: [(key: String, value: TriviaJSONValue)] {
+    var jsonMembers: [(key: String, value: JSONValue)] {
         [("questionId", .string(questionId)), ("index", .integer(index)), ("count", .integer(count)),
          ("text", .string(text)), ("choices", .array(choices.map { .string($0) })),
          ("deadline", .string(TriviaTimestamp.string(from: deadline))),

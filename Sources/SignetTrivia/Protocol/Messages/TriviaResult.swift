@@ -1,3 +1,5 @@
+import SignetJSON
+
 /// Server → every connected user when a question closes: the right answer and what it means for you.
 public struct TriviaResult: Sendable, Equatable, TriviaMessagePayload {
     /// The question that closed.
@@ -35,7 +37,7 @@ public struct TriviaResult: Sendable, Equatable, TriviaMessagePayload {
                   jokerOffered: try fields.bool("jokerOffered"))
     }
 
-    var jsonMembers: [(key: String, value: TriviaJSONValue)] {
+    var jsonMembers: [(key: String, value: JSONValue)] {
         [("questionId", .string(questionId)), ("correct", .bool(correct)), ("correctChoice", .integer(correctChoice)),
          ("choice", choice.json), ("role", .string(role.rawValue)), ("score", .integer(score)),
          ("jokerOffered", .bool(jokerOffered))]

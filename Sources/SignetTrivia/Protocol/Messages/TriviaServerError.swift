@@ -1,3 +1,5 @@
+import SignetJSON
+
 /// Server → one user: their last message was refused, with the reason and, for a malformed
 /// message, where the fault was.
 public struct TriviaServerError: Sendable, Equatable, TriviaMessagePayload {
@@ -29,7 +31,7 @@ public struct TriviaServerError: Sendable, Equatable, TriviaMessagePayload {
                   path: try fields.optionalString("path"), byteOffset: try fields.optionalInteger("byteOffset"))
     }
 
-    var jsonMembers: [(key: String, value: TriviaJSONValue)] {
+    var jsonMembers: [(key: String, value: JSONValue)] {
         [("code", .string(code.rawValue)), ("message", .string(message)),
          ("path", path.map { .string($0) } ?? .null), ("byteOffset", byteOffset.json)]
     }

@@ -1,3 +1,5 @@
+import SignetJSON
+
 /// One line of the final standings in a `finish` message.
 public struct TriviaStanding: Sendable, Equatable, TriviaMessagePayload {
     /// The user.
@@ -26,7 +28,7 @@ public struct TriviaStanding: Sendable, Equatable, TriviaMessagePayload {
                   left: try fields.bool("left"))
     }
 
-    var jsonMembers: [(key: String, value: TriviaJSONValue)] {
+    var jsonMembers: [(key: String, value: JSONValue)] {
         [("user", .string(user)), ("score", .integer(score)), ("role", .string(role.rawValue)),
          ("rank", .integer(rank)), ("left", .bool(left))]
     }

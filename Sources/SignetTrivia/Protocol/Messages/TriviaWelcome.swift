@@ -1,3 +1,5 @@
+import SignetJSON
+
 /// Server → one user, right after the WebSocket opens: who the server thinks the user is.
 public struct TriviaWelcome: Sendable, Equatable, TriviaMessagePayload {
     /// The user name from the `user` query parameter.
@@ -26,7 +28,7 @@ public struct TriviaWelcome: Sendable, Equatable, TriviaMessagePayload {
                   started: try fields.bool("started"))
     }
 
-    var jsonMembers: [(key: String, value: TriviaJSONValue)] {
+    var jsonMembers: [(key: String, value: JSONValue)] {
         [("user", .string(user)), ("role", .string(role.rawValue)), ("jokers", .integer(jokers)),
          ("questionCount", .integer(questionCount)), ("started", .bool(started))]
     }

@@ -15,7 +15,7 @@ struct OpenStepWriter {
     /// The text of `value` followed by a newline.
     static func write(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
         var writer = OpenStepWriter()
-        try writer.write(value, indent: 0, keyPath: "")
+        try writer.write(value, indent: 0, keyPath: KeyPath.root)
         writer.output.append(0x0A)
         return writer.output
     }
@@ -35,7 +35,7 @@ struct OpenStepWriter {
             append("(\n")
             for (offset, element) in elements.enumerated() {
                 appendIndent(indent + 1)
-                try write(element, indent: indent + 1, keyPath: "\(keyPath)[\(offset)]")
+                try write(element, indent: indent + 1, keyPath: KeyPath.appending(index: offset, to: keyPath))
                 append(offset == elements.count - 1 ? "\n" : ",\n")
             }
             appendIndent(indent)
@@ -47,7 +47,7 @@ struct OpenStepWriter {
                 appendIndent(indent + 1)
                 writeString(key)
                 append(" = ")
-                try write(entry, indent: indent + 1, keyPath: keyPath.isEmpty ? key : "\(keyPath).\(key)")
+                try write(entry, indent: indent + 1, keyPath: KeyPath.appending(key, to: keyPath))
                 append(";\n")
             }
             appendIndent(indent)

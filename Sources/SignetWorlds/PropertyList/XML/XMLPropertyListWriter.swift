@@ -17,7 +17,7 @@ struct XMLPropertyListWriter {
     /// The XML document for `value`.
     static func write(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
         var writer = XMLPropertyListWriter()
-        try writer.write(value, indent: 0, keyPath: "")
+        try writer.write(value, indent: 0, keyPath: KeyPath.root)
         writer.output += "</plist>\n"
         return Array(writer.output.utf8)
     }

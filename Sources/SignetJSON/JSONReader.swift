@@ -1,33 +1,21 @@
-/// An iterative JSON reader for untrusted bytes: no recursion, a size limit, and a
-/// depth beyond which values are checked but not kept.
+/// Signet's one JSON reader, for untrusted bytes: no recursion (so no stack depth to exhaust), limits on
+/// size, depth and string length, duplicate keys refused, and every fault named by byte offset and JSON path.
 ///
-/// Containers nested deeper than `keptDepth` are read to the end (the bytes must still
-/// be JSON) and stand in the result as `null`; ``truncation`` records where the first
-/// one began, and callers refuse the input for depth. Reading on instead of stopping
-/// lets the caller report the first fault in document order: a condition nested too
-/// deep is reported at the condition, not somewhere inside it.
-struct JSONReader {
-    /// What the reader produced: the value, and where it first stopped keeping depth.
-    struct Output {
-        var value: JSONValue
-        var truncation: JSONPath?
-
-        /// Runs `interpret` on the value, refusing anything that was cut off for depth.
-        ///
-        /// A fault `interpret` finds outside the cut-off part, or a depth fault of its own,
-        /// is reported as is (it comes first in document order); a fault inside the cut-off
-        /// part, or success, becomes `nestingTooDeep` at the cut.
-        func interpreted<Result>(
-            tooDeep message: String, _ interpret: (JSONValue) throws(ConditionError) -> Result
-        ) throws(ConditionError) -> Result {
-            guard let truncation else { return try interpret(value) }
-            do {
-                _ = try interpret(value)
-            } catch {
-                if error.kind == .nestingTooDeep || !error.path.hasPrefix(truncation) { throw error }
-            }
-            throw ConditionError(.nestingTooDeep, at: truncation, message)
-        }
+/// Why not only `JSONDecoder`: its errors for malformed input say "The given data was not valid JSON." with
+/// no position, it has no size or string limits of its own, and a `Decodable` tree of unknown shape
+/// (conditions, trivia messages) must probe each type with `try?`, which costs time quadratic in depth.
+/// Typed responses still decode with `JSONDecoder`; when it refuses a document as a whole, this reader
+/// says where and why (``JSONDecodingFailure``).
+///
+/// Containers nested deeper than `keptDepth` are read to the end (the bytes must still be JSON) and stand in
+/// the result as `null`; ``Output/truncation`` records where the first one began. Reading on instead of
+/// stopping lets a caller report the first fault in document order. Past ``JSONLimits/maxDepth`` the input
+/// is refused outright.
+package struct JSONReader {
+    /// The value, and where it first stopped keeping depth.
+    package struct Output: Sendable {
+        package var value: JSONValue
+        package var truncation: JSONPath?
     }
 
     private enum ContainerKind {
@@ -38,11 +26,12 @@ struct JSONReader {
     /// A container being read and kept.
     private enum Frame {
         case array([JSONValue])
-        /// `key` is the member being read, `nil` between members.
-        case object([String: JSONValue], key: String?)
+        /// `key` is the member being read, `nil` between members; `seen` holds the keys so far.
+        case object(JSONObject, key: String?)
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
+    let limits: JSONLimits
     private let rootPath: JSONPath
     private let keptDepth: Int
     var offset = 0
@@ -51,43 +40,43 @@ struct JSONReader {
     private var skipped: [ContainerKind] = []
     private var truncation: JSONPath?
 
-    /// Reads one JSON document from `bytes`; errors carry paths below `rootPath`.
-    static func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, rootPath: JSONPath, keptDepth: Int
-    ) throws(ConditionError) -> Output {
-        var reader = JSONReader(bytes: bytes, rootPath: rootPath, keptDepth: keptDepth)
+    /// Reads one JSON document from `bytes`, refusing more than `limits.maxBytes` before looking at a byte.
+    package static func read(
+        _ bytes: some Collection<UInt8>, limits: JSONLimits = .default, rootPath: JSONPath = .root, keptDepth: Int? = nil
+    ) throws(JSONReadError) -> Output {
+        let count = bytes.count
+        guard count <= limits.maxBytes else {
+            throw JSONReadError(.tooLarge(limit: limits.maxBytes), at: rootPath, byteOffset: limits.maxBytes,
+                                "the input has \(count) bytes; the limit is \(limits.maxBytes)")
+        }
+        let kept = min(keptDepth ?? limits.maxDepth, limits.maxDepth)
+        let result = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONReadError) in try read(buffer, limits: limits, rootPath: rootPath, keptDepth: kept) }
+        }
+        if let result { return try result.get() }
+        return try Array(bytes).withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONReadError) in try read(buffer, limits: limits, rootPath: rootPath, keptDepth: kept) }
+        }.get()
+    }
+
+    private static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits, rootPath: JSONPath, keptDepth: Int
+    ) throws(JSONReadError) -> Output {
+        var reader = JSONReader(bytes: bytes, limits: limits, rootPath: rootPath, keptDepth: keptDepth)
         let value = try reader.readDocument()
         return Output(value: value, truncation: reader.truncation)
     }
 
-    /// Reads any byte collection, checking the size limit before looking at a byte.
-    static func read(
-        _ bytes: some Collection<UInt8>, maxBytes: Int, rootPath: JSONPath, keptDepth: Int
-    ) throws(ConditionError) -> Output {
-        let count = bytes.count
-        guard count <= maxBytes else {
-            throw ConditionError(
-                .inputTooLarge, at: rootPath,
-                "the input has \(count) bytes; the limit is \(maxBytes)", byteOffset: maxBytes)
-        }
-        let result = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(ConditionError) in try read(buffer, rootPath: rootPath, keptDepth: keptDepth) }
-        }
-        if let result { return try result.get() }
-        return try Array(bytes).withUnsafeBufferPointer { buffer in
-            Result { () throws(ConditionError) in try read(buffer, rootPath: rootPath, keptDepth: keptDepth) }
-        }.get()
-    }
-
-    private init(bytes: UnsafeBufferPointer<UInt8>, rootPath: JSONPath, keptDepth: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits, rootPath: JSONPath, keptDepth: Int) {
         self.bytes = bytes
+        self.limits = limits
         self.rootPath = rootPath
         self.keptDepth = keptDepth
     }
 
     // MARK: - Structure
 
-    private mutating func readDocument() throws(ConditionError) -> JSONValue {
+    private mutating func readDocument() throws(JSONReadError) -> JSONValue {
         nextValue: while true {
             var completed: JSONValue
             skipWhitespace()
@@ -95,12 +84,16 @@ struct JSONReader {
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let kind: ContainerKind = byte == UInt8(ascii: "{") ? .object : .array
+                guard frames.count + skipped.count < limits.maxDepth else {
+                    throw JSONReadError(.tooDeep(limit: limits.maxDepth), at: currentPath(), byteOffset: offset,
+                                        "arrays and objects nest deeper than \(limits.maxDepth) levels")
+                }
                 offset += 1
                 if !skipped.isEmpty || frames.count >= keptDepth {
                     if skipped.isEmpty { truncation = truncation ?? currentPath() }
                     skipped.append(kind)
                 } else {
-                    frames.append(kind == .array ? .array([]) : .object([:], key: nil))
+                    frames.append(kind == .array ? .array([]) : .object(JSONObject(), key: nil))
                 }
                 skipWhitespace()
                 if peek() == closingBracket(kind) {
@@ -122,7 +115,7 @@ struct JSONReader {
                 try expectLiteral("null")
                 completed = .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                completed = .number(try readNumber())
+                completed = try readNumber()
             default:
                 throw invalid("unexpected character \(Self.show(byte)) where a value should be")
             }
@@ -180,18 +173,18 @@ struct JSONReader {
     }
 
     /// Reads `"key" :` inside an object and records the key for the member that follows.
-    private mutating func readKeyAndColon() throws(ConditionError) {
+    private mutating func readKeyAndColon() throws(JSONReadError) {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else {
             throw invalid("expected a member name in double quotes")
         }
+        let keyOffset = offset
         let key = try readString()
         if skipped.isEmpty, case .object(let members, _)? = frames.popLast() {
             frames.append(.object(members, key: key))
             if members[key] != nil {
-                throw ConditionError(
-                    .duplicateKey, at: currentPath(), "the member \(QuotedString.quote(key)) appears twice",
-                    byteOffset: offset)
+                throw JSONReadError(.duplicateKey(key), at: currentPath(), byteOffset: keyOffset,
+                                    "the member \(JSONWriter.quoted(key)) appears twice")
             }
         }
         skipWhitespace()

@@ -1,7 +1,7 @@
 /// Strings, numbers and literals, and the byte-level helpers the reader is built on.
 extension JSONReader {
     /// Reads a string whose opening quote is at the current byte.
-    mutating func readString() throws(ConditionError) -> String {
+    mutating func readString() throws(JSONReadError) -> String {
         offset += 1  // the opening quote
         let start = offset
         var decoded: [UInt8] = []
@@ -17,11 +17,12 @@ extension JSONReader {
                     string = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
                 }
                 guard let string else {
-                    throw ConditionError(.invalidJSON, at: currentPath(), "a string is not valid UTF-8", byteOffset: start)
+                    throw JSONReadError(.invalid, at: currentPath(), byteOffset: start, "a string is not valid UTF-8")
                 }
                 offset += 1
                 return string
             case UInt8(ascii: "\\"):
+                try checkStringLength(from: start, decoded: decoded, hasEscapes: hasEscapes)
                 if !hasEscapes {
                     hasEscapes = true
                     decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
@@ -33,12 +34,23 @@ extension JSONReader {
             default:
                 if hasEscapes { decoded.append(byte) }
                 offset += 1
+                if offset - start > limits.maxStringBytes {
+                    try checkStringLength(from: start, decoded: decoded, hasEscapes: hasEscapes)
+                }
             }
         }
     }
 
+    /// Refuses a string past ``JSONLimits/maxStringBytes`` (checked as it grows).
+    private func checkStringLength(from start: Int, decoded: [UInt8], hasEscapes: Bool) throws(JSONReadError) {
+        let length = hasEscapes ? decoded.count : offset - start
+        guard length > limits.maxStringBytes else { return }
+        throw JSONReadError(.stringTooLong(limit: limits.maxStringBytes), at: currentPath(), byteOffset: start,
+                            "a string is longer than \(limits.maxStringBytes) bytes")
+    }
+
     /// Reads the escape after a backslash and appends its UTF-8 bytes.
-    private mutating func readEscape(into decoded: inout [UInt8]) throws(ConditionError) {
+    private mutating func readEscape(into decoded: inout [UInt8]) throws(JSONReadError) {
         guard let byte = peek() else { throw invalid("the input ends inside a string") }
         offset += 1
         switch byte {
@@ -71,7 +83,7 @@ extension JSONReader {
         }
     }
 
-    private mutating func readHex4() throws(ConditionError) -> UInt32 {
+    private mutating func readHex4() throws(JSONReadError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = peek() else { throw invalid("the input ends inside a \\u escape") }
@@ -88,9 +100,11 @@ extension JSONReader {
         return value
     }
 
-    /// Reads a number by the JSON grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    mutating func readNumber() throws(ConditionError) -> Double {
+    /// Reads a number by the JSON grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; an
+    /// integer that fits `Int` stays exact.
+    mutating func readNumber() throws(JSONReadError) -> JSONValue {
         let start = offset
+        var isInteger = true
         if peek() == UInt8(ascii: "-") { offset += 1 }
         if peek() == UInt8(ascii: "0") {
             offset += 1
@@ -98,19 +112,22 @@ extension JSONReader {
             guard skipDigits() > 0 else { throw invalid("a number needs digits") }
         }
         if peek() == UInt8(ascii: ".") {
+            isInteger = false
             offset += 1
             guard skipDigits() > 0 else { throw invalid("a number needs digits after \".\"") }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            isInteger = false
             offset += 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { offset += 1 }
             guard skipDigits() > 0 else { throw invalid("a number needs digits in its exponent") }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-        guard let number = Double(text) else {
-            throw ConditionError(.invalidJSON, at: currentPath(), "\(text) is not a number", byteOffset: start)
+        if isInteger, let integer = Int(text) { return .integer(integer) }
+        guard let number = Double(text), number.isFinite else {
+            throw JSONReadError(.invalid, at: currentPath(), byteOffset: start, "\(text) is not a finite number")
         }
-        return number
+        return .number(number)
     }
 
     private mutating func skipDigits() -> Int {
@@ -120,7 +137,7 @@ extension JSONReader {
     }
 
     /// Reads `literal` (`true`, `false` or `null`) or fails.
-    mutating func expectLiteral(_ literal: StaticString) throws(ConditionError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONReadError) {
         let count = literal.utf8CodeUnitCount
         let matches = literal.withUTF8Buffer { expected in
             offset + count <= bytes.count && expected.elementsEqual(bytes[offset..<offset + count])
@@ -144,8 +161,8 @@ extension JSONReader {
         }
     }
 
-    func invalid(_ message: String) -> ConditionError {
-        ConditionError(.invalidJSON, at: currentPath(), message, byteOffset: offset)
+    func invalid(_ message: String) -> JSONReadError {
+        JSONReadError(.invalid, at: currentPath(), byteOffset: offset, message)
     }
 
     /// A byte as people read it: `"x"` for printable ASCII, `0xNN` otherwise.
