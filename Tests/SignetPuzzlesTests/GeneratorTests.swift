@@ -2,6 +2,7 @@ import Foundation
 import Signet
 import Testing
 import SignetPuzzles
+@testable import SignetServer
 
 @Suite("Puzzle generator")
 struct GeneratorTests {

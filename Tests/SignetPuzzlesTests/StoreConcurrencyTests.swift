@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SignetPuzzles
+@testable import SignetServer
 
 @Suite("Puzzle store under concurrent finders")
 struct StoreConcurrencyTests {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import SignetPuzzles
+@testable import SignetServer
 
 @Suite("Puzzle store refuses files it must not change")
 struct StoreFileSafetyTests {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SignetTrivia
+@testable import SignetServer
 
 /// A small game for tests: three questions whose right choice is the text "right", so a test finds
 /// it from the `question` message as a knowing player would, not from the game's internals.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SignetTrivia
+@testable import SignetServer
 
 @Suite("Server game: a full game")
 struct GameFlowTests {

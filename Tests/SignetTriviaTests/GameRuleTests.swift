@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SignetTrivia
+@testable import SignetServer
 
 @Suite("Server game: rules and refusals")
 struct GameRuleTests {

@@ -1,6 +1,7 @@
 import Signet
 import Testing
 @testable import SignetTrivia
+@testable import SignetServer
 
 @Suite("SplitMix64 and question selection")
 struct SelectionTests {

@@ -1,5 +1,5 @@
 import Foundation
-import SignetServer
+@testable import SignetServer
 @testable import SignetTrivia
 
 /// Everything a connection reported, kept in order, so a test can wait for the next event it needs.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SignetTrivia
+@testable import SignetServer
 
 /// Three client machines play the server game with every message passing through its JSON text,
 /// as over the WebSocket, but without a socket: the transport is a loop in the test.

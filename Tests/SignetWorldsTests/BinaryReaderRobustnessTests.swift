@@ -1,6 +1,7 @@
 import Foundation
 import SignetWorlds
 import Testing
+@testable import SignetServer
 
 @Suite struct BinaryReaderRobustnessTests {
     /// A binary plist assembled by hand: objects (each a byte array), one-byte references and offsets.

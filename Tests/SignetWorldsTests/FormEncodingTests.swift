@@ -1,5 +1,6 @@
 import SignetWorlds
 import Testing
+@testable import SignetServer
 
 @Suite struct FormEncodingTests {
     @Test func escapesEverythingButUnreservedCharacters() {

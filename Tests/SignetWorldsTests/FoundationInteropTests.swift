@@ -1,6 +1,7 @@
 import Foundation
 import SignetWorlds
 import Testing
+@testable import SignetServer
 
 /// Cross-checks against Foundation's independent property-list implementation.
 @Suite struct FoundationInteropTests {

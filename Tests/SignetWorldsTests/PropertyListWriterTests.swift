@@ -1,6 +1,7 @@
 import Foundation
 import SignetWorlds
 import Testing
+@testable import SignetServer
 
 @Suite struct PropertyListWriterTests {
     /// A tree using every kind, with awkward strings.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SignetWorlds
+@testable import SignetServer
 
 /// The readers hand the root dictionary's `allAvailableWorlds` array over one element at a time and
 /// keep an empty array in its place: the property that keeps a large answer's memory near the size of

@@ -1,6 +1,7 @@
 import Foundation
 import SignetWorlds
 import Testing
+@testable import SignetServer
 
 /// Regenerates the vector written by Signet's own binary writer. Off by default so that a test run
 /// never changes committed files; run with `SIGNET_WRITE_PLIST_VECTORS=1 swift test --filter VectorGeneration`.

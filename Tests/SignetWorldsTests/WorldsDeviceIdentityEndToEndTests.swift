@@ -1,6 +1,6 @@
 import Foundation
 import Signet
-import SignetServer
+@testable import SignetServer
 import SignetTestSupport
 import SignetWorlds
 import Testing

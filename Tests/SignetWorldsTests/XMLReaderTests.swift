@@ -1,6 +1,7 @@
 import Foundation
 import SignetWorlds
 import Testing
+@testable import SignetServer
 
 /// Signet's own XML property-list reader: what Apple's format allows, and faults named by byte offset.
 /// Valid documents are also read by Foundation's `PropertyListSerialization`, an independent reader.

@@ -1,9 +1,9 @@
 /// Proleptic Gregorian calendar arithmetic in UTC, exact for any day (Howard Hinnant's
 /// `days_from_civil` / `civil_from_days`). Shared by every date format Signet writes by hand
 /// (HTTP dates, GameSystem `Date` headers, trivia timestamps), none of which may depend on a locale.
-public enum CivilCalendar {
+package enum CivilCalendar {
     /// Days from 1970-01-01 to `year`-`month`-`day` (negative before 1970).
-    public static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    package static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -13,7 +13,7 @@ public enum CivilCalendar {
     }
 
     /// The calendar date `days` after 1970-01-01 (before it when negative).
-    public static func date(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func date(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -26,7 +26,7 @@ public enum CivilCalendar {
     }
 
     /// The number of days in `month` (1–12) of `year`.
-    public static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

@@ -3,14 +3,14 @@ import Foundation
 /// HTTP dates (RFC 9110 §5.6.7): parses IMF-fixdate and the two obsolete forms, formats IMF-fixdate.
 ///
 /// Hand-written rather than a `DateFormatter`: no locale or time-zone state, and cheap per call.
-public enum HTTPDate {
+package enum HTTPDate {
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let dayNames = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
 
     /// Parses `Sun, 06 Nov 1994 08:49:37 GMT`, `Sunday, 06-Nov-94 08:49:37 GMT` or `Sun Nov  6 08:49:37 1994`;
     /// `nil` for anything else (strings longer than 64 characters included).
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         guard text.utf8.count <= 64 else { return nil }
         let tokens = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         if tokens.count == 6, tokens[5] == "GMT" {
@@ -40,7 +40,7 @@ public enum HTTPDate {
     }
 
     /// Formats `date` as IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400

@@ -181,15 +181,15 @@ public struct SignetError: Error, CustomStringConvertible {
 
 extension Duration {
     /// The duration in seconds with millisecond precision, e.g. `1.5 s`, for messages and logs.
-    var secondsDescription: String {
+    package var secondsDescription: String {
         let (seconds, attoseconds) = components
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
         return "\(Double(milliseconds) / 1000) s"
     }
 
-    /// The duration as a `TimeInterval`.
-    var timeInterval: TimeInterval {
+    /// The duration in seconds, as Foundation's `TimeInterval` (shared by Signet's modules).
+    package var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }

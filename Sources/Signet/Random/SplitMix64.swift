@@ -1,13 +1,13 @@
 /// Steele, Lea and Flood's SplitMix64 generator: tiny, fast, and the same sequence on every platform
 /// and Swift version, so a seed always yields the same generated puzzle or the same trivia questions.
-public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
+package struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
     private var state: UInt64
 
     /// A generator whose sequence is fixed by `seed`.
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -19,7 +19,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
     ///
     /// Spelled out rather than using `Int.random(in:using:)`, whose algorithm the standard library
     /// does not promise to keep, so the sequence for a seed stays fixed.
-    public mutating func next(below bound: Int) -> Int {
+    package mutating func next(below bound: Int) -> Int {
         guard bound > 1 else { return 0 }
         let range = UInt64(bound)
         let threshold = (0 &- range) % range
@@ -30,7 +30,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
     }
 
     /// `elements` in a random order (Fisher–Yates, from the last index down).
-    public mutating func shuffled<Element>(_ elements: [Element]) -> [Element] {
+    package mutating func shuffled<Element>(_ elements: [Element]) -> [Element] {
         var result = elements
         var index = result.count - 1
         while index > 0 {

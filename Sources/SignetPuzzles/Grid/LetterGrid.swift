@@ -21,7 +21,7 @@ public struct LetterGrid: Sendable, Hashable {
     }
 
     /// Creates a grid from rows that are already known to be valid.
-    init(validatedRows rows: [[Character]]) {
+    package init(validatedRows rows: [[Character]]) {
         self.rows = rows
     }
 

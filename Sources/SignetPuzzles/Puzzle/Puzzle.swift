@@ -19,7 +19,7 @@ public struct Puzzle: Sendable, Hashable {
     }
 
     /// Creates a puzzle whose words are known to lie in the grid (the generator's output).
-    init(uncheckedID id: String, grid: LetterGrid, words: [PlacedWord]) {
+    package init(uncheckedID id: String, grid: LetterGrid, words: [PlacedWord]) {
         self.id = id
         self.grid = grid
         self.words = words

@@ -7,16 +7,16 @@ import Signet
 /// var player = TriviaAutoPlayer(strategy: .wrong, seed: 1)
 /// if let move = player.move(for: machine) { … }   // .answer(2), .useJoker, .declineJoker
 /// ```
-public struct TriviaAutoPlayer: Sendable {
+package struct TriviaAutoPlayer: Sendable {
     /// How answers are picked.
-    public let strategy: TriviaStrategy
+    package let strategy: TriviaStrategy
     /// Whether an offered joker is used (else declined).
-    public let usesJokers: Bool
+    package let usesJokers: Bool
     private let key: TriviaAnswerKey
     private var generator: SplitMix64
 
     /// A player with `strategy`; `seed` fixes its random picks.
-    public init(strategy: TriviaStrategy, usesJokers: Bool = true, key: TriviaAnswerKey = TriviaAnswerKey(), seed: UInt64 = 1) {
+    package init(strategy: TriviaStrategy, usesJokers: Bool = true, key: TriviaAnswerKey = TriviaAnswerKey(), seed: UInt64 = 1) {
         self.strategy = strategy
         self.usesJokers = usesJokers
         self.key = key
@@ -24,7 +24,7 @@ public struct TriviaAutoPlayer: Sendable {
     }
 
     /// The move to make now: answer an open question, decide on a joker offer, or nothing (nil).
-    public mutating func move(for machine: TriviaClientMachine) -> TriviaAutoMove? {
+    package mutating func move(for machine: TriviaClientMachine) -> TriviaAutoMove? {
         if machine.canUseJoker { return usesJokers ? .useJoker : .declineJoker }
         guard machine.canAnswer, case .question(let open) = machine.state else { return nil }
         return .answer(strategy.choice(for: open.prompt, key: key, generator: &generator))
@@ -32,7 +32,7 @@ public struct TriviaAutoPlayer: Sendable {
 }
 
 /// One move of a ``TriviaAutoPlayer``.
-public enum TriviaAutoMove: Sendable, Equatable {
+package enum TriviaAutoMove: Sendable, Equatable {
     /// Answer with this choice index.
     case answer(Int)
     /// Use the offered joker.

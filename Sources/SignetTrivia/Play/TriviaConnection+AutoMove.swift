@@ -1,7 +1,7 @@
 extension TriviaConnection {
     /// Performs a scripted player's move through the state machine, as a user's intent would.
     @discardableResult
-    public func perform(_ move: TriviaAutoMove) async -> TriviaClientOutcome {
+    package func perform(_ move: TriviaAutoMove) async -> TriviaClientOutcome {
         switch move {
         case .answer(let choice): await answer(choice)
         case .useJoker: await useJoker()

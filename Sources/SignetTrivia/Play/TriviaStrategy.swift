@@ -1,7 +1,7 @@
 import Signet
 
 /// How a scripted player picks its answers (`signet trivia play --auto STRATEGY`, opponents, demos).
-public enum TriviaStrategy: String, Sendable, CaseIterable {
+package enum TriviaStrategy: String, Sendable, CaseIterable {
     /// The right choice, when the answer key knows the question; otherwise a random one.
     case right
     /// A wrong choice, when the answer key knows the question; otherwise a random one.
@@ -12,7 +12,7 @@ public enum TriviaStrategy: String, Sendable, CaseIterable {
     case first
 
     /// The choice this strategy makes on `prompt`.
-    public func choice(for prompt: TriviaQuestionPrompt, key: TriviaAnswerKey, generator: inout SplitMix64) -> Int {
+    package func choice(for prompt: TriviaQuestionPrompt, key: TriviaAnswerKey, generator: inout SplitMix64) -> Int {
         let count = prompt.choices.count
         switch self {
         case .first:
@@ -31,11 +31,11 @@ public enum TriviaStrategy: String, Sendable, CaseIterable {
 
 /// The right answers a scripted player knows: question id → the text of the right choice. The wire
 /// never says which choice is right before the result, so a "knowing" player needs the bank.
-public struct TriviaAnswerKey: Sendable, Equatable {
+package struct TriviaAnswerKey: Sendable, Equatable {
     private let rightText: [String: String]
 
     /// The key of `bank` (the reference server's built-in bank by default).
-    public init(bank: [TriviaQuestion] = TriviaQuestionBank.builtIn) {
+    package init(bank: [TriviaQuestion] = TriviaQuestionBank.builtIn) {
         var rightText: [String: String] = [:]
         for question in bank where question.choices.indices.contains(question.correctChoice) {
             rightText[question.id] = question.choices[question.correctChoice]
@@ -44,7 +44,7 @@ public struct TriviaAnswerKey: Sendable, Equatable {
     }
 
     /// The index of the right choice as `prompt` orders the choices; nil for a question the key does not know.
-    public func rightChoice(in prompt: TriviaQuestionPrompt) -> Int? {
+    package func rightChoice(in prompt: TriviaQuestionPrompt) -> Int? {
         guard let text = rightText[prompt.questionId] else { return nil }
         return prompt.choices.firstIndex(of: text)
     }

@@ -50,7 +50,7 @@ public enum TriviaTimestamp {
     }
 
     /// `date` in whole milliseconds since 1970 (nearest), clamped to the range the format can hold.
-    static func clampedMilliseconds(_ date: Date) -> Int {
+    package static func clampedMilliseconds(_ date: Date) -> Int {
         let raw = (date.timeIntervalSince1970 * 1_000).rounded()
         guard raw.isFinite else { return raw > 0 ? maximumMilliseconds : minimumMilliseconds }
         let clamped = min(max(raw, Double(minimumMilliseconds)), Double(maximumMilliseconds))

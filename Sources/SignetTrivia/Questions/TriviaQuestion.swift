@@ -27,5 +27,5 @@ public struct TriviaQuestion: Sendable, Equatable, Hashable {
     }
 
     /// Whether the question can be played: an id, at least two choices, and a right one among them.
-    var isPlayable: Bool { !id.isEmpty && choices.count >= 2 && choices.indices.contains(correctChoice) }
+    package var isPlayable: Bool { !id.isEmpty && choices.count >= 2 && choices.indices.contains(correctChoice) }
 }

@@ -100,7 +100,7 @@ public enum PropertyListError: Error, Sendable, Hashable, CustomStringConvertibl
         case .malformed(let format, let detail, let offset):
             "\(format.rawValue) property list\(offset.map { " at byte \($0)" } ?? ""): \(detail)"
         case .unsupportedValue(let keyPath, let detail):
-            "property list: at \(keyPath.isEmpty ? KeyPath.root : keyPath): \(detail)"
+            "property list: at \(keyPath.isEmpty ? PropertyListPath.root : keyPath): \(detail)"
         }
     }
 }

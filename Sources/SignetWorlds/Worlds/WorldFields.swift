@@ -84,6 +84,6 @@ struct WorldFields {
     }
 
     private func path(_ key: String) -> String {
-        KeyPath.appending(key, to: keyPath)
+        PropertyListPath.appending(key, to: keyPath)
     }
 }

@@ -74,7 +74,7 @@ public struct WorldsDecoder: Sendable {
     /// there (and the list in `value` is empty). Top-level faults are reported before world faults, as
     /// when the whole tree is decoded at once.
     private func decode(_ value: PropertyListValue, collected: WorldCollector?) throws(WorldsError) -> WorldsResponse {
-        let top = try Self.topLevel { () throws(FieldFailure) in try WorldFields(value, keyPath: KeyPath.root) }
+        let top = try Self.topLevel { () throws(FieldFailure) in try WorldFields(value, keyPath: PropertyListPath.root) }
         if let error = top.dictionary[Self.errorKey] {
             throw .server(message: Self.message(of: error))
         }
@@ -139,7 +139,7 @@ final class WorldCollector {
     func add(_ entry: PropertyListValue, index: Int) {
         if failurePolicy == .rejectResponse, !failures.isEmpty { return }
         do {
-            worlds.append(try WorldsDecoder.decodeWorld(entry, keyPath: KeyPath.appending(index: index, to: KeyPath.appending(WorldsDecoder.worldsKey, to: KeyPath.root))))
+            worlds.append(try WorldsDecoder.decodeWorld(entry, keyPath: PropertyListPath.appending(index: index, to: PropertyListPath.appending(WorldsDecoder.worldsKey, to: PropertyListPath.root))))
         } catch {
             failures.append(WorldDecodingFailure(index: index, keyPath: error.keyPath, problem: error.problem))
         }

@@ -15,7 +15,7 @@ public enum WorldsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .server(let message): "worlds server error: \(message)"
         case .malformedPropertyList(let error, let contentType):
             "worlds response\(contentType.map { " (\($0))" } ?? "") is not a property list: \(error)"
-        case .invalidResponse(let keyPath, let problem): "worlds response: \(keyPath.isEmpty ? KeyPath.root : keyPath): \(problem)"
+        case .invalidResponse(let keyPath, let problem): "worlds response: \(keyPath.isEmpty ? PropertyListPath.root : keyPath): \(problem)"
         case .invalidWorld(let failure): "worlds response: \(failure)"
         }
     }

@@ -124,7 +124,7 @@ struct BinaryPropertyListReader {
             guard dictionary[key] == nil else {
                 throw BinaryPropertyListLayout.malformed("duplicate dictionary key \"\(key)\"", at: offset)
             }
-            path.append(KeyPath.step(key: key))
+            path.append(PropertyListPath.step(key: key))
             let valueField = start + (count + index) * layout.referenceSize
             let valueOffset = try layout.objectOffset(layout.reference(at: valueField), referencedAt: valueField)
             if depth == 0, let stream, key == stream.key, layout.bytes[valueOffset] >> 4 == 0xA {
@@ -168,7 +168,7 @@ struct BinaryPropertyListReader {
     }
 
     private func unsupported(_ detail: String) -> PropertyListError {
-        .unsupportedValue(keyPath: KeyPath.joined(path), detail: detail)
+        .unsupportedValue(keyPath: PropertyListPath.joined(path), detail: detail)
     }
 
     private static func hex(_ byte: UInt8) -> String {

@@ -77,7 +77,7 @@ struct XMLPropertyListReader {
             } catch {
                 switch error {
                 case .malformed(let detail): throw XMLPropertyListScanner.malformed(detail, at: offset)
-                case .unsupported(let detail): throw .unsupportedValue(keyPath: KeyPath.joined(path), detail: detail)
+                case .unsupported(let detail): throw .unsupportedValue(keyPath: PropertyListPath.joined(path), detail: detail)
                 }
             }
         default:
@@ -116,7 +116,7 @@ struct XMLPropertyListReader {
             guard dictionary[key] == nil else {
                 throw XMLPropertyListScanner.malformed("duplicate dictionary key \"\(key)\"", at: keyOffset)
             }
-            path.append(KeyPath.step(key: key))
+            path.append(PropertyListPath.step(key: key))
             let (valueTag, valueOffset) = try scanner.nextTag()
             if depth == 1, let stream, key == stream.key, case .start("array", let emptyArray) = valueTag {
                 valueCount += 1

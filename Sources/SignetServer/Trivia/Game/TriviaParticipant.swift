@@ -1,3 +1,6 @@
+import Signet
+import SignetTrivia
+
 /// One user's standing in a game, as the server keeps it.
 public struct TriviaParticipant: Sendable, Equatable {
     /// The user name.

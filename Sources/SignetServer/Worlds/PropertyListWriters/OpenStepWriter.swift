@@ -1,4 +1,6 @@
 import Foundation
+import Signet
+import SignetWorlds
 
 /// Writes a `PropertyListValue` as old-style (OpenStep) text, indented by four spaces per level,
 /// dictionary keys in the dictionary's order.
@@ -15,7 +17,7 @@ struct OpenStepWriter {
     /// The text of `value` followed by a newline.
     static func write(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
         var writer = OpenStepWriter()
-        try writer.write(value, indent: 0, keyPath: KeyPath.root)
+        try writer.write(value, indent: 0, keyPath: PropertyListPath.root)
         writer.output.append(0x0A)
         return writer.output
     }
@@ -35,7 +37,7 @@ struct OpenStepWriter {
             append("(\n")
             for (offset, element) in elements.enumerated() {
                 appendIndent(indent + 1)
-                try write(element, indent: indent + 1, keyPath: KeyPath.appending(index: offset, to: keyPath))
+                try write(element, indent: indent + 1, keyPath: PropertyListPath.appending(index: offset, to: keyPath))
                 append(offset == elements.count - 1 ? "\n" : ",\n")
             }
             appendIndent(indent)
@@ -47,7 +49,7 @@ struct OpenStepWriter {
                 appendIndent(indent + 1)
                 writeString(key)
                 append(" = ")
-                try write(entry, indent: indent + 1, keyPath: KeyPath.appending(key, to: keyPath))
+                try write(entry, indent: indent + 1, keyPath: PropertyListPath.appending(key, to: keyPath))
                 append(";\n")
             }
             appendIndent(indent)

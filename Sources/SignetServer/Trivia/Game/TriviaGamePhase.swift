@@ -1,4 +1,6 @@
 import Foundation
+import Signet
+import SignetTrivia
 
 /// Where a game is: before the start, a question open, its results up, or over.
 public enum TriviaGamePhase: Sendable, Equatable {

@@ -1,4 +1,6 @@
 import Foundation
+import Signet
+import SignetWorlds
 
 /// Writes a `PropertyListValue` as an Apple XML property list (UTF-8, tab-indented, keys in order).
 ///
@@ -17,7 +19,7 @@ struct XMLPropertyListWriter {
     /// The XML document for `value`.
     static func write(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
         var writer = XMLPropertyListWriter()
-        try writer.write(value, indent: 0, keyPath: KeyPath.root)
+        try writer.write(value, indent: 0, keyPath: PropertyListPath.root)
         writer.output += "</plist>\n"
         return Array(writer.output.utf8)
     }
@@ -42,14 +44,14 @@ struct XMLPropertyListWriter {
             guard !elements.isEmpty else { return output += "\(tabs)<array/>\n" }
             output += "\(tabs)<array>\n"
             for (index, element) in elements.enumerated() {
-                try write(element, indent: indent + 1, keyPath: KeyPath.appending(index: index, to: keyPath))
+                try write(element, indent: indent + 1, keyPath: PropertyListPath.appending(index: index, to: keyPath))
             }
             output += "\(tabs)</array>\n"
         case .dictionary(let dictionary):
             guard !dictionary.isEmpty else { return output += "\(tabs)<dict/>\n" }
             output += "\(tabs)<dict>\n"
             for (key, element) in dictionary {
-                let elementPath = KeyPath.appending(key, to: keyPath)
+                let elementPath = PropertyListPath.appending(key, to: keyPath)
                 output += "\(tabs)\t<key>\(try Self.escaped(key, keyPath: elementPath))</key>\n"
                 try write(element, indent: indent + 1, keyPath: elementPath)
             }

@@ -1,4 +1,5 @@
 import Signet
+import SignetPuzzles
 
 /// Makes real word-search puzzles for the reference server, deterministically for a seed.
 ///

@@ -1,3 +1,6 @@
+import Signet
+import SignetWorlds
+
 /// Why a form body could not be decoded; offsets are byte offsets into the body. The body's text is
 /// never included, since it may hold a password.
 public enum FormDecodingError: Error, Sendable, Hashable, CustomStringConvertible {

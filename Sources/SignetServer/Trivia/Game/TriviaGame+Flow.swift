@@ -1,4 +1,6 @@
 import Foundation
+import Signet
+import SignetTrivia
 
 /// How a game moves from question to results to the next question and to the end.
 extension TriviaGame {

@@ -1,4 +1,6 @@
 import Foundation
+import Signet
+import SignetWorlds
 
 /// Writes a `PropertyListValue` as an Apple binary property list (`bplist00`).
 ///

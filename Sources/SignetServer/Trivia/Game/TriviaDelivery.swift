@@ -1,3 +1,6 @@
+import Signet
+import SignetTrivia
+
 /// One message the game wants sent, and to whom; the transport around the game sends it.
 public struct TriviaDelivery: Sendable, Equatable {
     /// The user to send to.

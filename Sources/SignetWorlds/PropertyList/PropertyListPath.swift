@@ -2,27 +2,27 @@ import SignetJSON
 
 /// Builds the key paths that errors name, spelled like every other path in Signet:
 /// `$.allAvailableWorlds[2].worldStatus.id` (`$` is the property list's root).
-enum KeyPath {
+package enum PropertyListPath {
     /// The root, `$`.
-    static let root = "$"
+    package static let root = "$"
 
     /// `path` followed by the dictionary key `key` (`["key"]` for a key that is not an identifier).
-    static func appending(_ key: String, to path: String) -> String {
+    package static func appending(_ key: String, to path: String) -> String {
         rooted(path) + JSONPath([.key(key)]).description.dropFirst()
     }
 
     /// `path` followed by the array index `index`.
-    static func appending(index: Int, to path: String) -> String {
+    package static func appending(index: Int, to path: String) -> String {
         "\(rooted(path))[\(index)]"
     }
 
     /// The path of a list of steps, each `[n]` or `.key`, under the root.
-    static func joined(_ steps: [String]) -> String {
+    package static func joined(_ steps: [String]) -> String {
         root + steps.joined()
     }
 
     /// The step for the dictionary key `key`, as ``joined(_:)`` takes it.
-    static func step(key: String) -> String {
+    package static func step(key: String) -> String {
         String(JSONPath([.key(key)]).description.dropFirst())
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import Signet
+import SignetTrivia
 
 /// The `answer` and `use-joker` rules.
 extension TriviaGame {

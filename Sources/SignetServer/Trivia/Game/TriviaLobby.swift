@@ -1,3 +1,6 @@
+import Signet
+import SignetTrivia
+
 /// When a waiting game sends its first question: as soon as enough players are connected, or a
 /// while after the first one joined, whichever comes first.
 ///

@@ -1,4 +1,5 @@
 import Signet
+import SignetPuzzles
 
 /// A grid being filled by the generator: words are placed one at a time, then the empty
 /// cells get random letters.

@@ -1,4 +1,6 @@
 import Foundation
+import Signet
+import SignetWorlds
 
 /// The worlds the reference server lists for the demo login: several countries, languages and statuses,
 /// one name with non-ASCII letters, URLs shaped like the real servers'.

@@ -1,4 +1,6 @@
 import Foundation
+import Signet
+import SignetTrivia
 
 /// The server side of one trivia game, as a pure value: every input is a method that takes the
 /// current time and returns the messages to send. It reads no clock and owns no socket; the

@@ -1,3 +1,6 @@
+import Signet
+import SignetPuzzles
+
 /// Why the generator could not make a puzzle (the reference server answers 422).
 public enum PuzzleGenerationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The settings fail validation against the generator's capabilities.

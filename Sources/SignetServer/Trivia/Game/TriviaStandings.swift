@@ -1,3 +1,6 @@
+import Signet
+import SignetTrivia
+
 /// Ranks users by score for the `finish` message.
 enum TriviaStandings {
     /// Highest score first, ties by user name; equal scores share a rank and the next rank skips.

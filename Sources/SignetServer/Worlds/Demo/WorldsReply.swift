@@ -1,3 +1,6 @@
+import Signet
+import SignetWorlds
+
 /// The property lists the reference server answers the `worlds` action with, shaped like the real
 /// server's: every value a string (`id = "126"`), keys in alphabetical order, extra top-level keys.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import Signet
+import SignetTrivia
 
 /// How long a question stays open and how long its results stay up before the next question.
 public struct TriviaTiming: Sendable, Equatable {
@@ -15,12 +17,4 @@ public struct TriviaTiming: Sendable, Equatable {
 
     /// The reference server's timing: 15 s per question, 5 s of results.
     public static let standard = TriviaTiming(questionDuration: .seconds(15), reviewDuration: .seconds(5))
-}
-
-extension Duration {
-    /// The duration in seconds, as Foundation's `TimeInterval`.
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
 }

@@ -1,3 +1,6 @@
+import Signet
+import SignetTrivia
+
 /// Everything that fixes a game before it starts: which questions, how many, how fast.
 public struct TriviaGameConfiguration: Sendable, Equatable {
     /// Fixes the questions drawn and the order of their choices.

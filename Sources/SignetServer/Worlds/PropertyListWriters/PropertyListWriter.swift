@@ -1,4 +1,6 @@
 import Foundation
+import Signet
+import SignetWorlds
 
 /// Writes a `PropertyListValue` in one of the three formats.
 ///

@@ -1,3 +1,6 @@
+import Signet
+import SignetPuzzles
+
 /// The built-in English word list the reference generator hides: a few hundred common,
 /// family-friendly words of 2 to 12 lowercase letters, each once.
 public enum PuzzleWordList {
