@@ -1,12 +1,12 @@
 /// Percent-encoding for one segment of a request path (RFC 3986 `pchar`, so `/`, `?`, `#`, `%` and
 /// everything outside ASCII are escaped): for ids and names that service clients put into paths.
-public enum PathSegment {
+package enum PathSegment {
     private static let allowed: Set<UInt8> = Set(Array(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".utf8))
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// `segment` with every byte outside `pchar` written as `%XX` (uppercase hex).
-    public static func encode(_ segment: String) -> String {
+    package static func encode(_ segment: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(segment.utf8.count)
         for byte in segment.utf8 {

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Writes each library product's public API, read from the compiler's symbol graphs, to api/<Module>.txt.
+
+    python3 scripts/api_digest.py SYMBOLGRAPH_DIR [--check]
+
+One line per public symbol: its kind, its full name and its declaration, sorted, so that a change to
+the public surface shows up as a diff in review. With --check, nothing is written: it exits 1 and names
+the files that differ from what the code declares (CI runs it so; scripts/api-digest.sh builds the
+symbol graphs first).
+"""
+
+import json
+import os
+import sys
+
+# The library products whose API is recorded (Package.swift's .library products).
+MODULES = [
+    "SignetCrypto", "Signet", "SignetAsyncHTTPClient", "SignetGameSystem", "SignetWorlds",
+    "SignetPuzzles", "SignetConditions", "SignetTrivia", "SignetHummingbird", "SignetPostgres",
+    "SignetOpenAPI", "SignetServer",
+]
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def lines_for(graph_dir, module):
+    lines = set()
+    for name in sorted(os.listdir(graph_dir)):
+        if not name.endswith(".symbols.json"):
+            continue
+        base = name[: -len(".symbols.json")]
+        if base != module and not base.startswith(module + "@"):
+            continue
+        extended = base.split("@", 1)[1] if "@" in base else None
+        with open(os.path.join(graph_dir, name), encoding="utf-8") as handle:
+            graph = json.load(handle)
+        for symbol in graph.get("symbols", []):
+            if symbol.get("accessLevel") not in ("public", "open"):
+                continue
+            kind = symbol["kind"]["displayName"]
+            path = ".".join(symbol["pathComponents"])
+            declaration = "".join(f["spelling"] for f in symbol.get("declarationFragments", []))
+            declaration = " ".join(declaration.split())
+            prefix = f"[extends {extended}] " if extended else ""
+            lines.add(f"{prefix}{kind} {path}: {declaration}")
+    return sorted(lines)
+
+
+def main(argv):
+    if not argv or argv[0].startswith("-"):
+        print(__doc__.strip(), file=sys.stderr)
+        return 64
+    graph_dir, check = argv[0], "--check" in argv[1:]
+    api_dir = os.path.join(ROOT, "api")
+    differing = []
+    for module in MODULES:
+        if not os.path.exists(os.path.join(graph_dir, module + ".symbols.json")):
+            continue
+        text = f"# Public API of {module} (scripts/api-digest.sh writes this file; do not edit it)\n"
+        text += "".join(line + "\n" for line in lines_for(graph_dir, module))
+        path = os.path.join(api_dir, module + ".txt")
+        current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+        if current == text:
+            continue
+        differing.append(module)
+        if not check:
+            os.makedirs(api_dir, exist_ok=True)
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text)
+    if check and differing:
+        print("api: the public API differs from api/*.txt for: " + ", ".join(differing), file=sys.stderr)
+        print("api: run scripts/api-digest.sh and commit the change to api/ with the code", file=sys.stderr)
+        return 1
+    print(("api: checked " if check else "api: wrote ") + f"{len(MODULES)} modules" +
+          (f" ({', '.join(differing)} changed)" if differing and not check else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
