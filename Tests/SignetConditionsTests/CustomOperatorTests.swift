@@ -91,3 +91,33 @@ import Testing
         #expect(registry["and"]?.arity == .atLeast(1))
     }
 }
+
+@Suite("Compiled conditions")
+struct CompiledConditionTests {
+    @Test("an operator registered under a built-in name replaces it in compiled conditions too")
+    func replacedBuiltInIsNotFused() throws {
+        let caseless = ConditionOperator.operands(named: "eq", arity: .exactly(2)) { values in
+            values[0].lowercased() == values[1].lowercased()
+        }
+        let parser = ConditionParser(registry: OperatorRegistry.standard.registering(caseless), argumentCount: 2)
+        let text = #"{"op":"and","args":[{"op":"eq","args":[{"type":"argument","argumentNumber":1},{"type":"string","value":"A"}]},"#
+            + #"{"op":"eq","args":[{"type":"argument","argumentNumber":2},{"type":"string","value":"B"}]}]}"#
+        let condition = try parser.parse(Array(text.utf8))
+        #expect(condition.evaluate(arguments: ["a", "b"]))
+        #expect(!condition.evaluate(arguments: ["a", "c"]))
+        let standard = try ConditionParser(argumentCount: 2).parse(Array(text.utf8))
+        #expect(!standard.evaluate(arguments: ["a", "b"]))
+        #expect(standard.evaluate(arguments: ["A", "B"]))
+    }
+
+    @Test("fused comparisons read missing arguments as empty and keep eq/ne apart")
+    func fusedComparisons() throws {
+        let text = #"{"op":"and","args":[{"op":"ne","args":[{"type":"argument","argumentNumber":1},{"type":"string","value":""}]},"#
+            + #"{"op":"eq","args":[{"type":"argument","argumentNumber":2},{"type":"string","value":""}]}]}"#
+        let condition = try ConditionParser(argumentCount: 2).parse(Array(text.utf8))
+        #expect(condition.evaluate(arguments: ["x"]))          // arg2 not supplied: reads as ""
+        #expect(!condition.evaluate(arguments: ["", ""]))
+        #expect(!condition.evaluate(arguments: ["x", "y"]))
+        #expect(!condition.evaluate(arguments: []))
+    }
+}

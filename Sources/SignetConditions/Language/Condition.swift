@@ -28,6 +28,8 @@ public struct Condition: Sendable {
     private let body: Body
     /// The highest `argumentNumber` used anywhere in this condition; 0 when it uses none.
     public let highestArgumentNumber: Int
+    /// The condition compiled once into one closure (what ``evaluate(arguments:)`` runs).
+    let compiled: CompiledCondition
 
     /// `conditionOperator` applied to `operands`; `evaluate` is the operator's own closure.
     init(
@@ -36,6 +38,7 @@ public struct Condition: Sendable {
     ) {
         self.conditionOperator = conditionOperator
         body = .operands(operands, evaluate)
+        compiled = ConditionCompiler.compile(conditionOperator, operands: operands, evaluate: evaluate)
         highestArgumentNumber = operands.reduce(0) { highest, operand in
             if case .argument(let number) = operand { max(highest, number) } else { highest }
         }
@@ -48,6 +51,7 @@ public struct Condition: Sendable {
     ) {
         self.conditionOperator = conditionOperator
         body = .conditions(conditions, evaluate)
+        compiled = ConditionCompiler.compile(conditionOperator, conditions: conditions, evaluate: evaluate)
         highestArgumentNumber = conditions.map(\.highestArgumentNumber).max() ?? 0
     }
 
@@ -66,12 +70,7 @@ public struct Condition: Sendable {
     /// far as their operator reads them (`and`/`or` short-circuit), and recursion is
     /// as deep as the condition, which the parser bounded. Nothing is allocated.
     public func evaluate(arguments: [String]) -> Bool {
-        switch body {
-        case .operands(let operands, let evaluate):
-            evaluate(OperandValues(operands: operands, arguments: arguments))
-        case .conditions(let conditions, let evaluate):
-            evaluate(ConditionResults(conditions: conditions, arguments: arguments))
-        }
+        compiled(arguments)
     }
 
     /// Whether the condition holds for the given arguments, `arg1` first.

@@ -27,11 +27,19 @@ public struct ConditionOperator: Sendable {
         case conditions(@Sendable (ConditionResults) -> Bool)
     }
 
+    /// A specialised way to compile a checked node into one closure (the built-in operators have one);
+    /// `nil` compiles the generic way, around ``Evaluation``.
+    enum Compilation: Sendable {
+        case operands(@Sendable ([ConditionOperand]) -> CompiledCondition)
+        case conditions(@Sendable ([Condition]) -> CompiledCondition)
+    }
+
     /// The name in `"op"`, e.g. `"containsString"`; also used when printing.
     public let name: String
     /// How many `args` the operator takes.
     public let arity: OperatorArity
     let evaluation: Evaluation
+    var compilation: Compilation?
 
     /// Whether `args` are values and arguments, or conditions.
     public var argumentKind: OperatorArgumentKind {
@@ -45,7 +53,7 @@ public struct ConditionOperator: Sendable {
     public static func operands(
         named name: String, arity: OperatorArity, evaluate: @escaping @Sendable (OperandValues) -> Bool
     ) -> ConditionOperator {
-        ConditionOperator(name: name, arity: arity, evaluation: .operands(evaluate))
+        ConditionOperator(name: name, arity: arity, evaluation: .operands(evaluate), compilation: nil)
     }
 
     /// An operator whose `args` are conditions; `evaluate` gets their results, each
@@ -53,6 +61,13 @@ public struct ConditionOperator: Sendable {
     public static func conditions(
         named name: String, arity: OperatorArity, evaluate: @escaping @Sendable (ConditionResults) -> Bool
     ) -> ConditionOperator {
-        ConditionOperator(name: name, arity: arity, evaluation: .conditions(evaluate))
+        ConditionOperator(name: name, arity: arity, evaluation: .conditions(evaluate), compilation: nil)
+    }
+
+    /// This operator with a specialised compilation (for the built-in operators).
+    func compiled(_ compilation: Compilation) -> ConditionOperator {
+        var copy = self
+        copy.compilation = compilation
+        return copy
     }
 }

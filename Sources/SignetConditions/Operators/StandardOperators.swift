@@ -10,33 +10,33 @@ public enum StandardOperators {
     /// `eq(a, b)`: `a == b`.
     public static let eq = ConditionOperator.operands(named: "eq", arity: .exactly(2)) { values in
         values[0] == values[1]
-    }
+    }.compiled(.operands { ConditionCompiler.equal($0, negated: false) })
 
     /// `ne(a, b)`: `a != b`.
     public static let ne = ConditionOperator.operands(named: "ne", arity: .exactly(2)) { values in
         values[0] != values[1]
-    }
+    }.compiled(.operands { ConditionCompiler.equal($0, negated: true) })
 
     /// `and(c1, c2, …)`: every condition holds; stops at the first that does not.
     public static let and = ConditionOperator.conditions(named: "and", arity: .atLeast(1)) { results in
         results.allSatisfy { $0 }
-    }
+    }.compiled(.conditions(ConditionCompiler.all))
 
     /// `or(c1, c2, …)`: some condition holds; stops at the first that does.
     public static let or = ConditionOperator.conditions(named: "or", arity: .atLeast(1)) { results in
         results.contains(true)
-    }
+    }.compiled(.conditions(ConditionCompiler.any))
 
     /// `containsString(text, part)`: `part` occurs in `text` (any string contains `""`).
     public static let containsString = ConditionOperator.operands(named: "containsString", arity: .exactly(2)) {
         values in
         contains(values[0], values[1])
-    }
+    }.compiled(.operands { ConditionCompiler.binary($0, contains) })
 
     /// `startsWith(text, prefix)`: `text` begins with `prefix` (every string starts with `""`).
     public static let startsWith = ConditionOperator.operands(named: "startsWith", arity: .exactly(2)) { values in
         values[0].starts(with: values[1])
-    }
+    }.compiled(.operands { ConditionCompiler.binary($0) { $0.starts(with: $1) } })
 
     /// All six, in the order above.
     public static let all: [ConditionOperator] = [eq, ne, and, or, containsString, startsWith]
