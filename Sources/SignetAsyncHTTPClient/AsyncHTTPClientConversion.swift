@@ -31,25 +31,18 @@ enum AsyncHTTPClientConversion {
         return .stream(BodyByteBuffers(body: body), length: length)
     }
 
-    /// `scheme://authority/path?query` of `request`; scheme and authority come from `baseURL` when missing,
-    /// and then the base URL's path prefixes the request's path.
+    /// `scheme://authority/path?query` of `request`. ``Signet/Client`` hands over absolute requests; a relative
+    /// one (a transport used on its own) is resolved against `baseURL` by Signet's one resolver.
     static func url(of request: HTTPRequest, baseURL: URL) throws -> String {
-        let path = request.path ?? "/"
         if let scheme = request.scheme, let authority = request.authority {
-            return "\(scheme)://\(authority)\(path)"
+            return "\(scheme)://\(authority)\(request.path ?? "/")"
         }
-        guard let components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
-              let scheme = components.scheme, var host = components.percentEncodedHost, !host.isEmpty
-        else {
+        guard let base = BaseURLParts(baseURL) else {
             throw SignetError(.invalidRequest(reason: "base URL \(baseURL.absoluteString) has no scheme or host"),
                               method: request.method, path: request.path)
         }
-        if host.contains(":"), !host.hasPrefix("[") { host = "[\(host)]" }
-        let authority = request.authority ?? (components.port.map { "\(host):\($0)" } ?? host)
-        if request.authority != nil { return "\(request.scheme ?? scheme)://\(authority)\(path)" }
-        var basePath = components.percentEncodedPath
-        while basePath.hasSuffix("/") { basePath.removeLast() }
-        return "\(request.scheme ?? scheme)://\(authority)\(basePath)\(path.hasPrefix("/") ? path : "/" + path)"
+        let resolved = base.resolve(request)
+        return "\(resolved.scheme ?? "http")://\(resolved.authority ?? "")\(resolved.path ?? "/")"
     }
 
     /// The accumulating API's request for `request` with an in-memory body (none for an empty GET or HEAD).

@@ -34,7 +34,12 @@ extension Client {
         decoder: JSONDecoder = JSONDecoder()
     ) throws -> T {
         do {
-            return try decoder.decode(type, from: Data(bytes))
+            // A Data view of the array's own storage, not a copy: decoding ends before the closure returns.
+            return try bytes.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress, !buffer.isEmpty else { return try decoder.decode(type, from: Data()) }
+                let view = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none)
+                return try decoder.decode(type, from: view)
+            }
         } catch let error as DecodingError {
             // When Foundation refuses the document as a whole, Signet's reader says where and which limit.
             let (path, reason) = JSONDecodingFailure.describe(error, bytes: bytes)
@@ -56,8 +61,8 @@ extension Client {
         let record = SignedTextRecord()
         var context = context
         context.values[SignedTextRecord.self] = record
-        let (response, responseBody) = try await send(request, body: body, context: context)
         let resolved = try resolve(request, operation: context.operation)
+        let (response, responseBody) = try await sendResolved(resolved, body: body, context: context)
         do {
             try await checkStatus(response, body: responseBody)
             return try await decodeJSON(type, from: responseBody)

@@ -60,7 +60,13 @@ public struct Client: Sendable {
         body: Body = .empty,
         context: RequestContext
     ) async throws -> (HTTPResponse, Body) {
-        let resolved = try resolve(request, operation: context.operation)
+        try await sendResolved(try resolve(request, operation: context.operation), body: body, context: context)
+    }
+
+    /// Sends a request already made absolute by ``resolve(_:operation:)`` (resolved once per call).
+    func sendResolved(
+        _ resolved: HTTPRequest, body: Body, context: RequestContext
+    ) async throws -> (HTTPResponse, Body) {
         do {
             return try await run(from: 0, resolved, body, context)
         } catch let error as SignetError {
@@ -112,14 +118,15 @@ public struct Client: Sendable {
     }
 }
 
-/// The pieces of a base URL a relative request borrows.
-struct BaseURLParts: Sendable {
+/// The pieces of a base URL a relative request borrows: Signet's one URL resolver, used by ``Client``
+/// (once per call, before the chain runs) and by transports given a request that is still relative.
+package struct BaseURLParts: Sendable {
     let scheme: String
     let authority: String
     /// The base path without a trailing slash (`""` for none).
     let path: String
 
-    init?(_ url: URL) {
+    package init?(_ url: URL) {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
               let scheme = components.scheme,
               var host = components.percentEncodedHost, !host.isEmpty
@@ -134,7 +141,7 @@ struct BaseURLParts: Sendable {
 
     /// `request` made absolute: missing scheme filled in; when it has no authority, the base authority
     /// is used and the base path prefixed to its path.
-    func resolve(_ request: HTTPRequest) -> HTTPRequest {
+    package func resolve(_ request: HTTPRequest) -> HTTPRequest {
         var resolved = request
         resolved.scheme = request.scheme ?? scheme
         if request.authority == nil {
