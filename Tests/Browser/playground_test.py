@@ -106,7 +106,7 @@ class Run:
         options = webdriver.ChromeOptions()
         options.binary_location = args.chromium
         for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1200,1000", "--force-prefers-reduced-motion=false", "--no-first-run"]:
+                     "--window-size=1200,1000", "--no-first-run"]:
             options.add_argument(flag)
         self.driver = webdriver.Chrome(service=Service(executable_path=args.chromedriver), options=options)
         self.driver.set_page_load_timeout(30)
@@ -196,6 +196,14 @@ class Run:
         assert "Achievement unlocked" in unlocked.text
         assert len(self.els("#achievements li:not(.none)")) >= 1
         self.shot("gamesystem-rainbow")
+        animation = "return getComputedStyle(document.getElementById('unlocked')).animationName"
+        assert "unlock-pop" in self.driver.execute_script(animation), "the achievement animates"
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                    {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        try:
+            assert self.driver.execute_script(animation) == "none", "and stands still for prefers-reduced-motion"
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         self.click_and_load("#rainbow")
         assert "nothing new" in self.el("#notice").text, "a second Rainbow awards nothing"
 
