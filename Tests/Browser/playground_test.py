@@ -289,10 +289,14 @@ class Run:
         assert self.el("#arg1").get_attribute("value") == "a"
         self.shot("conditions-tester")
 
-    def trivia(self):
+    def play_trivia(self, user, joker, shoot):
+        """Plays one game as `user`, always choosing the first choice open, and taking (`joker` True) or
+        declining the joker when offered. Returns what was seen: offers, viewer mode, the standings rows."""
         self.load(self.main.url + "/trivia")
+        self.el("#user").clear()
+        self.el("#user").send_keys(user)
         self.el("#join").click()
-        shot_question = False
+        seen = {"questions": 0, "offers": 0, "viewer": False}
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             # The page redraws as the relay's views arrive, so an element found a moment ago may be gone:
@@ -302,25 +306,45 @@ class Run:
                     break
                 if self.el("#screen-error").is_displayed():
                     raise AssertionError("the game stopped: " + self.el("#error-text").text)
+                if self.el("#viewer-banner").is_displayed() and not seen["viewer"]:
+                    seen["viewer"] = True
+                    assert not any(b.is_enabled() for b in self.els("#choices button")), "a viewer cannot answer"
+                    if shoot:
+                        self.shot("trivia-viewer")
                 if self.el("#joker-offer").is_displayed():
-                    self.el("#use-joker").click()
+                    seen["offers"] += 1
+                    if shoot:
+                        self.shot("trivia-joker")
+                    self.el("#use-joker" if joker else "#decline-joker").click()
+                    self.wait(lambda d: not self.el("#joker-offer").is_displayed(), message="the offer stayed")
                     continue
                 enabled = [b for b in self.els("#choices button") if b.is_enabled()]
                 if enabled and self.el("#screen-question").is_displayed():
-                    if not shot_question:
+                    if seen["questions"] == 0 and shoot:
                         self.wait(lambda d: self.el("#countdown").text.endswith(" s"), message="no countdown")
                         self.shot("trivia-question")
-                        shot_question = True
+                    seen["questions"] += 1
                     enabled[0].click()
             except StaleElementReferenceException:
                 continue
             time.sleep(0.1)
         assert self.el("#screen-final").is_displayed(), "the final screen within two minutes"
-        rows = self.els("#standings tr")
-        assert len(rows) == 3, f"ann and two scripted opponents in the standings, got {len(rows)}"
-        assert any("(you)" in r.text for r in rows)
-        assert shot_question, "at least one question was answered"
+        seen["rows"] = [r.text for r in self.els("#standings tr")]
+        return seen
+
+    def trivia(self):
+        seen = self.play_trivia("ann", joker=True, shoot=True)
+        assert len(seen["rows"]) == 3, f"ann and two scripted opponents in the standings: {seen['rows']}"
+        assert any("ann (you)" in row for row in seen["rows"])
+        assert seen["questions"] >= 1, "at least one question was answered"
         self.shot("trivia-final")
+        print(f"      answered {seen['questions']} questions, {seen['offers']} joker offer(s) taken")
+
+    def trivia_viewer(self):
+        # zed owns no joker: the first wrong answer makes a viewer, whose choices are closed.
+        seen = self.play_trivia("zed", joker=False, shoot=False)
+        assert seen["viewer"], "a wrong answer without a joker shows viewer mode"
+        assert any("zed (you)" in row and "viewer" in row for row in seen["rows"]), seen["rows"]
 
     def bad_input(self):
         self.load(self.main.url + "/puzzles/new")
@@ -388,7 +412,8 @@ class Run:
         print(f"playground at {self.main.url}; screenshots in {self.screenshots}", flush=True)
         for name, flow in [("home", self.home), ("magic", self.magic), ("rainbow", self.rainbow),
                            ("avatar", self.avatar), ("worlds", self.worlds), ("puzzle", self.puzzle),
-                           ("conditions", self.conditions), ("trivia", self.trivia), ("bad input", self.bad_input),
+                           ("conditions", self.conditions), ("trivia", self.trivia), ("trivia as a viewer", self.trivia_viewer),
+                           ("bad input", self.bad_input),
                            ("unreachable upstream", self.unreachable), ("refused signature", self.refused)]:
             self.check(name, flow)
         self.check("no secret in any response", self.secrets)

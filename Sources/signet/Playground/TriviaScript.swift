@@ -51,7 +51,8 @@ enum TriviaScript {
         $("trivia-status").textContent = view.message || "";
         $("score").textContent = String(view.score);
         $("jokers").textContent = String(view.jokers);
-        show("viewer-banner", view.role === "viewer" && view.screen !== "finished");
+        // While the joker is on offer the server already counts the player as a viewer; the offer says so.
+        show("viewer-banner", view.role === "viewer" && !["finished", "joker"].includes(view.screen));
         show("joker-offer", view.screen === "joker");
         show("screen-waiting", view.screen === "waiting");
         show("screen-question", ["question", "result", "joker"].includes(view.screen) && !!view.question);
