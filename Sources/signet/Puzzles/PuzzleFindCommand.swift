@@ -60,5 +60,6 @@ extension GridPoint: ExpressibleByArgument {
         self.init(coordinates: argument)
     }
 
+    /// `X,Y`, as the option is typed.
     public var defaultValueDescription: String { "\(x),\(y)" }
 }
