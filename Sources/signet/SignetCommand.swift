@@ -15,7 +15,7 @@ struct SignetCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, PlayerCommand.self, EventCommand.self, AvatarCommand.self, ConditionsCommand.self,
             WorldsCommand.self, PuzzleCommand.self, TriviaCommand.self,
-            SignCommand.self, VectorsCommand.self, DoctorCommand.self,
+            PlaygroundCommand.self, SignCommand.self, VectorsCommand.self, DoctorCommand.self,
         ]
     )
 

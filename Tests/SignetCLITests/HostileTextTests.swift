@@ -148,7 +148,7 @@ struct HostileTextTests {
             environment: environment, timeout: .seconds(60))
         #expect(new.status == 0, "\(new.stderr)")
         #expect(new.lines.first == #"puzzle p\u{1B}[31m\u{7}\u{A}FAKE: 3×2, 0 of 1 words found"#)
-        #expect(new.lines.last == #"find a word with: signet puzzle find p\u{1B}[31m\u{7}\u{A}FAKE WORD"#)
+        #expect(new.lines.last == #"or point at a word: signet puzzle find p\u{1B}[31m\u{7}\u{A}FAKE WORD --from X,Y --to X,Y"#)
         new.expectNoControlCharacters()
 
         let list = try await SignetProcess.run(["puzzle", "list"], environment: environment, timeout: .seconds(60))

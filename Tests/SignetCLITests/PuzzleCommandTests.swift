@@ -11,6 +11,9 @@ struct PuzzleCommandTests {
             let word: String
             let x1: Int, y1: Int, x2: Int, y2: Int
             let found: Bool
+
+            /// `--from X1,Y1 --to X2,Y2`: where the word is.
+            var pointing: [String] { ["--from", "\(x1),\(y1)", "--to", "\(x2),\(y2)"] }
         }
 
         let id: String
@@ -64,17 +67,21 @@ struct PuzzleCommandTests {
         #expect(listed.map(\.id) == [game.id])
         #expect(listed.first?.finished == false)
 
-        let first = try await signet(["find", game.id, game.words[0].word.lowercased()])
+        let first = try await signet(["find", game.id, game.words[0].word.lowercased()] + game.words[0].pointing)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == "found \(game.words[0].word) (1 of 4)\n")
 
-        let again = try await signet(["find", game.id, game.words[0].word])
+        let again = try await signet(["find", game.id, game.words[0].word] + game.words[0].pointing)
         #expect(again.status == 0)
         #expect(again.stdout.contains("already found"))
 
-        let stranger = try await signet(["find", game.id, "zzzzq"])
+        let stranger = try await signet(["find", game.id, "zzzzq"] + game.words[0].pointing)
         #expect(stranger.status == 1)
-        #expect(stranger.stderr.contains(#""zzzzq" is not one of the words of puzzle \#(game.id)"#))
+        #expect(stranger.stderr.contains(#""zzzzq" is not one of the words of this puzzle"#))
+
+        let named = try await signet(["find", game.id, game.words[1].word])
+        #expect(named.status != 0, "the name alone finds nothing: --from and --to are required")
+        #expect(named.stderr.contains("--from"))
 
         let shown = try await signet(["show", game.id])
         #expect(shown.status == 0, "\(shown.stderr)")
@@ -88,7 +95,7 @@ struct PuzzleCommandTests {
 
         var last = first
         for word in game.words.dropFirst() {
-            last = try await signet(["find", game.id, word.word])
+            last = try await signet(["find", game.id, word.word] + word.pointing)
             #expect(last.status == 0, "\(last.stderr)")
         }
         #expect(last.stdout.contains("You win"))
@@ -108,6 +115,53 @@ struct PuzzleCommandTests {
         #expect(deletedAgain.stderr.contains("no puzzle with id"))
         let unknownShow = try await signet(["show", game.id])
         #expect(unknownShow.status == 1)
+    }
+
+    @Test("a find is checked against the grid: a wrong place is a miss, said clearly, and nothing is stored")
+    func pointingMisses() async throws {
+        let game = try decode(Game.self, try await signet(
+            ["new", "--width", "8", "--height", "8", "--words", "3", "--min", "3", "--max", "5", "--seed", "3", "--json"]))
+        let word = game.words[0]
+        // One cell short of the word: the line reads fewer letters than the word has.
+        let short = word.x2 == word.x1 && word.y2 == word.y1 ? word.pointing
+            : ["--from", "\(word.x1),\(word.y1)", "--to", "\(word.x1 + (word.x2 - word.x1).signum() * (word.word.count - 2)),"
+               + "\(word.y1 + (word.y2 - word.y1).signum() * (word.word.count - 2))"]
+        let miss = try await signet(["find", game.id, word.word] + short)
+        #expect(miss.status == 1)
+        #expect(miss.stderr.contains("miss: (\(word.x1),\(word.y1)) to"), "\(miss.stderr)")
+        #expect(miss.stderr.contains("not \(word.word); nothing was stored"), "\(miss.stderr)")
+
+        let backwards = try await signet(["find", game.id, word.word, "--from", "\(word.x2),\(word.y2)", "--to", "\(word.x1),\(word.y1)"])
+        #expect(backwards.status == 1)
+        #expect(backwards.stderr.contains("reads \(word.word) backwards"), "\(backwards.stderr)")
+
+        let outside = try await signet(["find", game.id, word.word, "--from", "0,0", "--to", "8,0"])
+        #expect(outside.status == 1)
+        #expect(outside.stderr.contains("(8,0) is outside the 8×8 grid"), "\(outside.stderr)")
+
+        let bent = try await signet(["find", game.id, word.word, "--from", "0,0", "--to", "1,2"])
+        #expect(bent.status == 1)
+        #expect(bent.stderr.contains("not on one row, column or diagonal"), "\(bent.stderr)")
+
+        let malformed = try await signet(["find", game.id, word.word, "--from", "a,b", "--to", "1,2"])
+        #expect(malformed.status == 64)
+
+        let stored = try decode(Game.self, try await signet(["show", game.id, "--json"]))
+        #expect(stored.found == 0 && !stored.words.contains(where: \.found), "a miss stores nothing")
+
+        let hit = try await signet(["find", game.id, word.word] + word.pointing)
+        #expect(hit.status == 0, "\(hit.stderr)")
+        #expect(hit.stdout.hasPrefix("found \(word.word) (1 of"))
+    }
+
+    @Test("play refuses without a terminal and points to find")
+    func playNeedsATerminal() async throws {
+        let game = try decode(Game.self, try await signet(
+            ["new", "--width", "6", "--height", "6", "--words", "2", "--min", "3", "--max", "4", "--json"]))
+        let piped = try await signet(["play", game.id])
+        #expect(piped.status == 1)
+        #expect(piped.stderr.contains("needs a terminal"), "\(piped.stderr)")
+        #expect(piped.stderr.contains("signet puzzle find \(game.id) WORD --from X,Y --to X,Y"), "\(piped.stderr)")
     }
 
     @Test("--allow limits the directions to those named", arguments: [
@@ -175,8 +229,8 @@ struct PuzzleCommandTests {
         let game = try decode(Game.self, try await signet(
             ["new", "--width", "12", "--height", "12", "--words", "8", "--min", "3", "--max", "6", "--json"]))
         let halves = [
-            game.words.enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element.word),
-            game.words.enumerated().filter { !$0.offset.isMultiple(of: 2) }.map(\.element.word),
+            game.words.enumerated().filter { $0.offset.isMultiple(of: 2) }.map { [$0.element.word] + $0.element.pointing },
+            game.words.enumerated().filter { !$0.offset.isMultiple(of: 2) }.map { [$0.element.word] + $0.element.pointing },
         ]
         let environment = ["SIGNET_DATA_DIR": data.url.path], id = game.id
         let outputs = try await withThrowingTaskGroup(of: [SignetProcess.Output].self) { group in
@@ -184,7 +238,7 @@ struct PuzzleCommandTests {
                 group.addTask {
                     var outputs: [SignetProcess.Output] = []
                     for word in half {
-                        outputs.append(try await Self.signet(["find", id, word], environment: environment))
+                        outputs.append(try await Self.signet(["find", id] + word, environment: environment))
                     }
                     return outputs
                 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `signet puzzle new|list|show|find|delete`: word-search puzzles from the puzzle service, with
+/// `signet puzzle new|list|show|play|find|delete`: word-search puzzles from the puzzle service, with
 /// the games kept in SQLite (`PuzzleStoreLocation`: `SIGNET_DATA_DIR`, else `$XDG_DATA_HOME/signet`,
 /// else `~/.local/share/signet`). Only `new` talks to a server.
 struct PuzzleCommand: AsyncParsableCommand {
@@ -10,5 +10,5 @@ struct PuzzleCommand: AsyncParsableCommand {
             Games live in puzzles.sqlite under SIGNET_DATA_DIR when set, else $XDG_DATA_HOME/signet, \
             else ~/.local/share/signet. Only `new` contacts a server.
             """,
-        subcommands: [New.self, List.self, Show.self, Find.self, Delete.self])
+        subcommands: [New.self, List.self, Show.self, Play.self, Find.self, Delete.self])
 }

@@ -49,7 +49,8 @@ extension PuzzleCommand {
                         let terminal = Terminal(json: false)
                         PuzzleDrawing.lines(for: game, terminal: terminal).forEach { terminal.line($0) }
                         terminal.line()
-                        terminal.line("find a word with: signet puzzle find \(game.puzzle.id.terminalSafe) WORD")
+                        terminal.line("play it with: signet puzzle play \(game.puzzle.id.terminalSafe)")
+                        terminal.line("or point at a word: signet puzzle find \(game.puzzle.id.terminalSafe) WORD --from X,Y --to X,Y")
                     }
                 }
             }

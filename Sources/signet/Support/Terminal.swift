@@ -25,7 +25,7 @@ struct Terminal: Sendable {
 
     /// ANSI styles used by the commands.
     enum Style: String {
-        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36"
+        case bold = "1", dim = "2", reverse = "7", red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36"
     }
 
     /// `text` in `style` when rich, plain otherwise. Escape untrusted parts of `text` first (``Swift/StringProtocol/terminalSafe``).
@@ -62,6 +62,25 @@ struct Terminal: Sendable {
             if index < frames.count - 1 { try? await Task.sleep(for: frameDuration) }
         }
         StandardStream.output.write("\n")
+    }
+
+    /// Switches to the terminal's alternate screen and hides the cursor, for a full-screen command
+    /// (`signet puzzle play`); ``leaveFullScreen()`` switches back. Written whether or not colour is allowed:
+    /// a full-screen command runs only on a terminal.
+    func enterFullScreen() {
+        StandardStream.output.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+    }
+
+    /// Shows the cursor again and returns to the normal screen, as it was before ``enterFullScreen()``.
+    func leaveFullScreen() {
+        StandardStream.output.write("\u{1B}[?25h\u{1B}[?1049l")
+    }
+
+    /// Redraws the full screen with `lines` from the top left, each escaped like ``line(_:)`` and cleared to
+    /// its end, and clears what is below them: one write, so the screen never shows half a frame.
+    func drawScreen(_ lines: [String]) {
+        let body = lines.map { safe($0) + "\u{1B}[K" }.joined(separator: "\r\n")
+        StandardStream.output.write("\u{1B}[H" + body + "\u{1B}[J")
     }
 
     /// The backstop: plain output carries no control character at all; rich output only ``styled(_:_:)``'s colours.
