@@ -54,6 +54,9 @@ def main(argv):
     differing = []
     for module in MODULES:
         if not os.path.exists(os.path.join(graph_dir, module + ".symbols.json")):
+            if os.path.exists(os.path.join(api_dir, module + ".txt")):
+                print(f"api-digest: no symbol graph for {module} in {graph_dir}", file=sys.stderr)
+                return 1
             continue
         text = f"# Public API of {module} (scripts/api-digest.sh writes this file; do not edit it)\n"
         text += "".join(line + "\n" for line in lines_for(graph_dir, module))
