@@ -3,7 +3,7 @@
 #if !SIGNET_SWIFT_CRYPTO
 import CSignetCrypto
 
-/// Owns one `EVP_MD_CTX` for a fetched digest; the storage behind ``MD5`` and ``SHA1``.
+/// Owns one `EVP_MD_CTX` for a fetched digest; the storage behind ``LibcryptoDigestState`` (MD5, SHA-1).
 ///
 /// A reference type so the context is freed exactly once, deterministically, in `deinit`.
 final class DigestContext {
