@@ -2,9 +2,27 @@
 // Signet: a request-signing API-client SDK. See README.md and docs/ for the layout and the rules.
 import PackageDescription
 
+// SignetCrypto's backend is chosen here and nowhere else (Sources/SignetCrypto/Backend/CryptoBackend.swift).
+// Two traits, exactly one of them on:
+// - PlatformCryptoBackend (the default): libcrypto (OpenSSL 3, the CSignetCrypto shim) on Linux, swift-crypto
+//   (CryptoKit underneath) on every Apple platform. A Linux build never compiles swift-crypto for SignetCrypto.
+// - SwiftCryptoBackend: swift-crypto everywhere, BoringSSL underneath on Linux: `swift build --traits
+//   SwiftCryptoBackend` (naming a trait turns the default off), or `traits: ["SwiftCryptoBackend"]` on a
+//   dependency on Signet. SignetCrypto then has no libcrypto dependency at all.
+// (A dependency condition cannot say "trait off", hence the default trait: with both traits on, SwiftPM
+// warns about the duplicate Crypto product and SignetCrypto still runs on swift-crypto.)
+let platformCryptoTrait = "PlatformCryptoBackend"
+let swiftCryptoTrait = "SwiftCryptoBackend"
+let applePlatforms: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
+
 let package = Package(
     name: "Signet",
-    platforms: [.macOS(.v15)],
+    // The minimums are those of Swift's Synchronization module (Mutex, Atomic), which Signet uses; every
+    // dependency allows them. Not every product runs everywhere (README, "Installing"): SignetServer,
+    // SignetHummingbird, SignetPostgres, signet-server, signet and signet-bench are server side and tools, for
+    // Linux and macOS; SignetAsyncHTTPClient and SignetTrivia (SwiftNIO underneath) are not for watchOS. On
+    // Apple platforms the clients run on Signet's URLSessionTransport.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "SignetCrypto", targets: ["SignetCrypto"]),
         .library(name: "Signet", targets: ["Signet"]),
@@ -23,8 +41,20 @@ let package = Package(
         .executable(name: "post-magic", targets: ["post-magic"]),
         .executable(name: "post-rainbow", targets: ["post-rainbow"]),
     ],
+    traits: [
+        .trait(
+            name: platformCryptoTrait,
+            description: "SignetCrypto on libcrypto (OpenSSL 3) on Linux and on swift-crypto (CryptoKit) on Apple platforms."
+        ),
+        .trait(
+            name: swiftCryptoTrait,
+            description: "SignetCrypto on swift-crypto everywhere: BoringSSL instead of libcrypto on Linux."
+        ),
+        .default(enabledTraits: [platformCryptoTrait]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -47,7 +77,22 @@ let package = Package(
         ),
         // The one JSON layer (reader, writer, value, path, DecodingError mapping); package access, no product.
         .target(name: "SignetJSON"),
-        .target(name: "SignetCrypto", dependencies: ["CSignetCrypto", "SignetJSON"]),
+        .target(
+            name: "SignetCrypto",
+            dependencies: [
+                "SignetJSON",
+                .target(name: "CSignetCrypto", condition: .when(platforms: [.linux], traits: [platformCryptoTrait])),
+                .product(
+                    name: "Crypto", package: "swift-crypto",
+                    condition: .when(platforms: applePlatforms, traits: [platformCryptoTrait])
+                ),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: [swiftCryptoTrait])),
+            ],
+            swiftSettings: [
+                .define("SIGNET_SWIFT_CRYPTO", .when(platforms: applePlatforms)),
+                .define("SIGNET_SWIFT_CRYPTO", .when(traits: [swiftCryptoTrait])),
+            ]
+        ),
         // The client core: middleware chain, transports' protocol, URLSession transport. No service, no server.
         .target(
             name: "Signet",
@@ -183,8 +228,13 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
-        // The benchmark's baseline: the same libcrypto work done straight from C.
-        .target(name: "CSignetBenchFloor", dependencies: ["CSignetCrypto"]),
+        // The benchmark's baseline: the same libcrypto work done straight from C, whichever backend SignetCrypto
+        // has. Where no libcrypto is linked (Apple platforms) it compiles to stubs and the bench says so.
+        .target(
+            name: "CSignetBenchFloor",
+            dependencies: [.target(name: "CSignetCrypto", condition: .when(platforms: [.linux]))],
+            cSettings: [.define("SIGNET_FLOOR_LIBCRYPTO", .when(platforms: [.linux]))]
+        ),
         .executableTarget(
             name: "signet-bench",
             dependencies: [

@@ -5,6 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+// The floor is libcrypto's, whichever backend SignetCrypto was built with. Package.swift defines
+// SIGNET_FLOOR_LIBCRYPTO where libcrypto is linked (Linux); elsewhere every function below says "no floor".
+#ifdef SIGNET_FLOOR_LIBCRYPTO
 #include <openssl/evp.h>
 #include <openssl/core_names.h>
 #include <openssl/params.h>
@@ -121,3 +125,36 @@ int signet_floor_hmac_only(signet_floor *floor, const uint8_t *text, size_t leng
     EVP_MAC_CTX_free(ctx);
     return ok;
 }
+
+#else
+
+signet_floor *signet_floor_new(const char *api_key, const char *secret, const char *date,
+                               const char *path, const char *method) {
+    (void)api_key; (void)secret; (void)date; (void)path; (void)method;
+    return NULL;
+}
+
+int signet_floor_sign(signet_floor *floor, const uint8_t *body, size_t length,
+                      char *content_md5, char *authorization, size_t capacity) {
+    (void)floor; (void)body; (void)length; (void)content_md5; (void)authorization; (void)capacity;
+    return 0;
+}
+
+void signet_floor_free(signet_floor *floor) { (void)floor; }
+
+int signet_floor_md5_file(const char *path, size_t chunk, uint8_t *out) {
+    (void)path; (void)chunk; (void)out;
+    return 0;
+}
+
+int signet_floor_md5_only(signet_floor *floor, const uint8_t *body, size_t length, uint8_t *out) {
+    (void)floor; (void)body; (void)length; (void)out;
+    return 0;
+}
+
+int signet_floor_hmac_only(signet_floor *floor, const uint8_t *text, size_t length, uint8_t *out) {
+    (void)floor; (void)text; (void)length; (void)out;
+    return 0;
+}
+
+#endif

@@ -1,7 +1,8 @@
 // CSignetCrypto: the thin C boundary between Swift and OpenSSL 3's libcrypto.
 //
 // One small function per operation Swift needs, nothing clever: every policy (which algorithm,
-// when to copy a context, how to report errors) lives in Swift (Sources/SignetCrypto).
+// when to copy a context, how to report errors) lives in Swift (Sources/SignetCrypto/Backend). Base64 and
+// constant-time comparison are Signet's own Swift, the same on every backend.
 // The functions are `static inline` so a system-library target can carry them without a .c file,
 // and so Swift calls them with no extra call frame.
 #ifndef CSIGNETCRYPTO_SHIM_H
@@ -15,7 +16,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/core_names.h>
 #include <openssl/params.h>
@@ -114,20 +114,5 @@ static inline size_t signet_hmac_final(EVP_MAC_CTX *ctx, uint8_t *out, size_t ca
 
 /// Frees an HMAC context.
 static inline void signet_hmac_ctx_free(EVP_MAC_CTX *ctx) { EVP_MAC_CTX_free(ctx); }
-
-// MARK: - Base64 and comparison
-
-/// Standard base64 (padded, no line breaks) of `count` bytes into `out`
-/// (capacity 4 * ((count + 2) / 3) + 1 for the NUL); returns the encoded length.
-static inline size_t signet_base64_encode(uint8_t *out, const void *data, size_t count) {
-    if (count > (size_t)INT32_MAX / 4 * 3) return 0;
-    int length = EVP_EncodeBlock(out, (const unsigned char *)data, (int)count);
-    return length < 0 ? 0 : (size_t)length;
-}
-
-/// Constant-time equality of two buffers of the same length (0 when equal).
-static inline int signet_constant_time_compare(const void *a, const void *b, size_t count) {
-    return CRYPTO_memcmp(a, b, count);
-}
 
 #endif

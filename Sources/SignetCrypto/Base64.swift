@@ -1,10 +1,9 @@
-import CSignetCrypto
-
 /// Base64 with the standard alphabet and padding (RFC 4648 §4).
 ///
-/// Encoding goes through libcrypto; decoding is strict and done here, so every rejection can say
-/// exactly which byte was wrong: no whitespace, no missing or misplaced `=`, and no non-zero bits
-/// hidden in the last character (only the canonical encoding of a byte string is accepted).
+/// Both directions are done here, in Swift, whatever crypto library is underneath. Decoding is strict,
+/// so every rejection can say exactly which byte was wrong: no whitespace, no missing or misplaced `=`,
+/// and no non-zero bits hidden in the last character (only the canonical encoding of a byte string is
+/// accepted).
 public enum Base64 {
     /// Encodes bytes as padded base64 without line breaks.
     public static func encode(_ bytes: [UInt8]) -> String {
@@ -13,20 +12,43 @@ public enum Base64 {
 
     /// Encodes a byte buffer as padded base64 without line breaks.
     public static func encode(_ bytes: UnsafeRawBufferPointer) -> String {
-        guard bytes.count > 0, let base = bytes.baseAddress else { return "" }
-        let length = 4 * ((bytes.count + 2) / 3)
-        // EVP_EncodeBlock takes an int length, so very large inputs go through in slices of whole
-        // 3-byte groups. It writes a terminating NUL after its text, hence one spare byte of capacity.
-        let slice = 3 << 28
-        return String(unsafeUninitializedCapacity: length + 1) { buffer in
-            guard let output = buffer.baseAddress else { return 0 }
+        guard bytes.count > 0 else { return "" }
+        let (groups, remainder) = bytes.count.quotientAndRemainder(dividingBy: 3)
+        let length = 4 * (groups + (remainder > 0 ? 1 : 0))
+        return String(unsafeUninitializedCapacity: length) { output in
             var read = 0, written = 0
-            while read < bytes.count {
-                let count = min(slice, bytes.count - read)
-                written += signet_base64_encode(output + written, base + read, count)
-                read += count
+            for _ in 0..<groups {
+                let quantum = UInt32(bytes[read]) << 16 | UInt32(bytes[read + 1]) << 8 | UInt32(bytes[read + 2])
+                output[written] = symbol(quantum >> 18)
+                output[written + 1] = symbol(quantum >> 12)
+                output[written + 2] = symbol(quantum >> 6)
+                output[written + 3] = symbol(quantum)
+                read += 3
+                written += 4
+            }
+            if remainder > 0 {
+                let second = remainder == 2 ? UInt32(bytes[read + 1]) : 0
+                let quantum = UInt32(bytes[read]) << 16 | second << 8
+                output[written] = symbol(quantum >> 18)
+                output[written + 1] = symbol(quantum >> 12)
+                output[written + 2] = remainder == 2 ? symbol(quantum >> 6) : UInt8(ascii: "=")
+                output[written + 3] = UInt8(ascii: "=")
+                written += 4
             }
             return written
+        }
+    }
+
+    /// The alphabet's character for the low six bits of `value`.
+    @inline(__always)
+    private static func symbol(_ value: UInt32) -> UInt8 {
+        let index = UInt8(truncatingIfNeeded: value & 0x3F)
+        switch index {
+        case 0..<26: return UInt8(ascii: "A") + index
+        case 26..<52: return UInt8(ascii: "a") + index - 26
+        case 52..<62: return UInt8(ascii: "0") + index - 52
+        case 62: return UInt8(ascii: "+")
+        default: return UInt8(ascii: "/")
         }
     }
 

@@ -1,20 +1,26 @@
-import CSignetCrypto
-
 /// Comparisons whose running time does not depend on where the inputs differ (for MACs and signatures).
+///
+/// Plain Swift, whatever crypto library is underneath: every byte pair is XORed into one accumulator and
+/// the loop has no early exit, so the time depends only on the length (which is not secret).
 public enum ConstantTime {
     /// True when both byte strings are equal. Lengths are not secret: different lengths return false at once.
     public static func equals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
-        if a.isEmpty { return true }
-        return a.withUnsafeBytes { left in
-            b.withUnsafeBytes { right in
-                signet_constant_time_compare(left.baseAddress, right.baseAddress, left.count) == 0
-            }
-        }
+        return a.withUnsafeBytes { left in b.withUnsafeBytes { right in bytesEqual(left, right) } }
     }
 
     /// True when the UTF-8 bytes of both strings are equal (no Unicode normalisation: bytes, as sent).
     public static func equals(_ a: String, _ b: String) -> Bool {
         equals(Array(a.utf8), Array(b.utf8))
+    }
+
+    /// The comparison itself, over two buffers of the same length.
+    @inline(never)
+    private static func bytesEqual(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        var difference: UInt8 = 0
+        for index in 0..<min(left.count, right.count) {
+            difference |= left[index] ^ right[index]
+        }
+        return difference == 0
     }
 }

@@ -1,13 +1,15 @@
-/// A failure inside libcrypto or while reading input for a digest.
+/// A failure inside the crypto library underneath (libcrypto or swift-crypto), or while reading input for
+/// a digest.
 ///
 /// Bad *input* has its own error types (``Base64DecodingError``, ``HexDecodingError``); this type covers
 /// the environment: an algorithm the OpenSSL provider does not offer (MD5 under a FIPS-only
-/// configuration, say), an allocation that failed, or a file that could not be read, is not a regular
-/// file, or is larger than allowed.
+/// configuration, say), an allocation that failed, a spent MAC finalized again, or a file that could not
+/// be read, is not a regular file, or is larger than allowed.
 public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The OpenSSL provider does not offer this algorithm (e.g. "MD5" with only the FIPS provider loaded).
     case algorithmUnavailable(String)
-    /// A libcrypto call failed; the associated value names the operation.
+    /// A call into the crypto library failed or was refused; the associated value names the operation.
+    /// (The name dates from when libcrypto was the only library; swift-crypto's failures use it too.)
     case libcryptoFailure(String)
     /// A file could not be opened or read; `reason` is the system's explanation.
     case fileUnreadable(path: String, reason: String)
@@ -23,7 +25,7 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
         case .algorithmUnavailable(let name):
             return "libcrypto does not offer \(name) (check the OpenSSL providers configured on this machine)"
         case .libcryptoFailure(let operation):
-            return "libcrypto failed during \(operation)"
+            return "\(CryptoBackendInfo.name) failed during \(operation)"
         case .fileUnreadable(let path, let reason):
             return "cannot read '\(path)': \(reason)"
         case .notRegularFile(let path, let kind):

@@ -1,6 +1,6 @@
 /// The output of a hash function or MAC: a short byte string with hex and base64 views.
 ///
-/// The bytes live inline (up to 64, the largest digest libcrypto has), so producing a digest and
+/// The bytes live inline (up to 64, SHA-512's size), so producing a digest and
 /// turning it into hex or base64 allocates only the resulting string.
 public struct Digest: Sendable, Hashable, CustomStringConvertible {
     private typealias Storage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
@@ -19,7 +19,7 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Copies `count` bytes from a buffer filled by libcrypto.
+    /// Copies `count` bytes from a buffer filled by the crypto library.
     init(copying buffer: UnsafeRawBufferPointer, count: Int) {
         self.count = min(count, Self.maximumByteCount, buffer.count)
         let length = self.count

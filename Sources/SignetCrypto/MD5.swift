@@ -8,27 +8,25 @@
 public struct MD5: HashFunction {
     /// 16 bytes.
     public static let byteCount = 16
-    private var context: DigestContext
+    private var state: SelectedCryptoBackend.MD5State
 
     /// Starts a new MD5 hash.
     public init() throws(CryptoError) {
-        context = try DigestContext(.md5)
+        state = try SelectedCryptoBackend.MD5State()
     }
 
     /// Feeds bytes.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        if !isKnownUniquelyReferenced(&context) { context = context.copy() }
-        context.update(bytes)
+        state.update(bytes)
     }
 
-    /// One-shot digest of a byte buffer, with a pooled context and no per-call object allocation.
+    /// One-shot digest of a byte buffer, on the fastest path the crypto library underneath offers.
     public static func hash(_ bytes: UnsafeRawBufferPointer) throws(CryptoError) -> Digest {
-        try DigestContext.oneShot(.md5, bytes)
+        try SelectedCryptoBackend.MD5State.hash(bytes)
     }
 
     /// Returns the digest of everything fed so far and resets to the initial state.
     public mutating func finalize() throws(CryptoError) -> Digest {
-        if !isKnownUniquelyReferenced(&context) { context = context.copy() }
-        return try context.finalize()
+        try state.finalize()
     }
 }

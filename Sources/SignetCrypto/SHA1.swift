@@ -8,27 +8,25 @@
 public struct SHA1: HashFunction {
     /// 20 bytes.
     public static let byteCount = 20
-    private var context: DigestContext
+    private var state: SelectedCryptoBackend.SHA1State
 
     /// Starts a new SHA-1 hash.
     public init() throws(CryptoError) {
-        context = try DigestContext(.sha1)
+        state = try SelectedCryptoBackend.SHA1State()
     }
 
     /// Feeds bytes.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        if !isKnownUniquelyReferenced(&context) { context = context.copy() }
-        context.update(bytes)
+        state.update(bytes)
     }
 
-    /// One-shot digest of a byte buffer, with a pooled context and no per-call object allocation.
+    /// One-shot digest of a byte buffer, on the fastest path the crypto library underneath offers.
     public static func hash(_ bytes: UnsafeRawBufferPointer) throws(CryptoError) -> Digest {
-        try DigestContext.oneShot(.sha1, bytes)
+        try SelectedCryptoBackend.SHA1State.hash(bytes)
     }
 
     /// Returns the digest of everything fed so far and resets to the initial state.
     public mutating func finalize() throws(CryptoError) -> Digest {
-        if !isKnownUniquelyReferenced(&context) { context = context.copy() }
-        return try context.finalize()
+        try state.finalize()
     }
 }

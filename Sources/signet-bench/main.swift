@@ -1,5 +1,6 @@
 // signet-bench: measures Signet against baselines taken in the same run and prints the ratios.
 // Run it in release: `swift run -c release signet-bench [--quick] [--file-mb N] [--skip-file] [--skip-network]`;
+// `--signing-only` only the signing ratio (what `scripts/bench-backends.sh` runs for each crypto backend),
 // `--pieces` prints a per-piece breakdown of signing, `--profile-sign` a loop for callgrind,
 // `--server-load [--load-seconds N]` only the state-changing load on the reference server (in memory, and on
 // PostgreSQL when SIGNET_POSTGRES_URL is set), `--server-side` only the verification middleware's cost.
@@ -29,6 +30,10 @@ print("warning: this is a debug build; measure with `swift run -c release signet
 #endif
 
 do {
+    if arguments.contains("--signing-only") {
+        _ = try SigningBenchmark.run(rounds: quick ? 100 : 400, iterations: 1_000)
+        exit(0)
+    }
     if arguments.contains("--pieces") { try SigningBreakdown.run(); exit(0) }
     if arguments.contains("--profile-sign") { try SigningBreakdown.profileSign(); exit(0) }
     if arguments.contains("--chain-pieces") { try await ChainBreakdown.run(batches: 50, batchSize: 1_000); exit(0) }

@@ -97,6 +97,18 @@ struct Base64Tests {
         }
     }
 
+    @Test("Every byte value in each position of a group encodes as Foundation encodes it (Signet's own encoder)")
+    func everyByteInEveryPosition() {
+        let all = [UInt8](0...255)
+        for shift in 0..<3 {
+            let bytes = Array(all[shift...] + all[..<shift])
+            for length in [bytes.count, bytes.count - 1, bytes.count - 2] {
+                let prefix = Array(bytes.prefix(length))
+                #expect(Base64.encode(prefix) == Data(prefix).base64EncodedString(), "shift \(shift), length \(length)")
+            }
+        }
+    }
+
     @Test("Every canonical four-character group with padding decodes as Foundation decodes it")
     func everyFinalQuantum() throws {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")

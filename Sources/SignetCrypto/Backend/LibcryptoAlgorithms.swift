@@ -1,3 +1,5 @@
+// The libcrypto backend (see CryptoBackend.swift): algorithms fetched once and pooled digest contexts.
+#if !SIGNET_SWIFT_CRYPTO
 import CSignetCrypto
 import Synchronization
 
@@ -79,3 +81,4 @@ final class DigestContextPool: @unchecked Sendable {
         if !kept { signet_digest_ctx_free(context) }
     }
 }
+#endif
