@@ -46,7 +46,7 @@ extension ConditionDocument: Codable {
     }
 
     /// Decodes a document, checking the condition with the decoder's
-    /// ``Foundation/JSONDecoder/conditionParser`` (``ConditionParser/standard`` when none
+    /// `JSONDecoder.conditionParser` (``ConditionParser/standard`` when none
     /// is set). A faulty condition throws ``ConditionError`` with a path from `condition`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

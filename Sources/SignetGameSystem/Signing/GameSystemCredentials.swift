@@ -1,6 +1,6 @@
 import SignetCrypto
 
-/// An API key and its shared secret, the secret already prepared as an ``HMACKey``.
+/// An API key and its shared secret, the secret already prepared as an `HMACKey` (`SignetCrypto`).
 ///
 /// Neither the key nor the secret appears in `description`, `debugDescription` or any error:
 /// credentials end up in logs by accident more often than on purpose.

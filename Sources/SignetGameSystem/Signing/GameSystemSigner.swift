@@ -1,7 +1,7 @@
 import Foundation
 import SignetCrypto
 
-/// Signs requests with the GameSystem HMAC scheme (see README "The signing scheme").
+/// Signs requests with the GameSystem HMAC scheme (see <doc:GameSystemService>).
 ///
 /// ```swift
 /// let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: "KEY", secret: "secret"))
@@ -11,7 +11,7 @@ import SignetCrypto
 ///
 /// The plain text covers the date, the body's MD5, the path and the method, and nothing else: not the
 /// query string, not `Content-Type`, not the host, and there is no nonce. That is the scheme the server
-/// expects, so Signet implements it as it is; see README "What the scheme does not cover".
+/// expects, so Signet implements it as it is; see <doc:GameSystemService#What-the-scheme-does-not-cover>.
 public struct GameSystemSigner: Sendable {
     /// The API key and prepared secret.
     public let credentials: GameSystemCredentials

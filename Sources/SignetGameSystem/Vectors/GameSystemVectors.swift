@@ -6,7 +6,7 @@ import SignetCrypto
 /// through ``GameSystemSigner`` and ``GameSystemVerifier``. Formats: `Vectors/README.md`.
 ///
 /// The one numeric field, `max_skew_seconds`, must lie in 0...``maxSkewSeconds``; anything else is a
-/// ``VectorFileError`` naming the field and the range.
+/// `VectorFileError` (`SignetCrypto`) naming the field and the range.
 public enum GameSystemVectors {
     /// The largest `max_skew_seconds` a verification vector may give: one day, the point past which
     /// a clock offset is absurd (DESIGN.md, clock skew).
@@ -16,7 +16,7 @@ public enum GameSystemVectors {
     public static let signingScheme = "gamesystem-hmac-sha1"
     /// The verification scheme name.
     public static let verifyScheme = "gamesystem-hmac-sha1-verify"
-    /// The diagnosis scheme name (``GameSystemDiagnosisVectors``).
+    /// The diagnosis scheme name (`Vectors/gamesystem-diagnosis.json`).
     public static let diagnosisScheme = "gamesystem-hmac-sha1-diagnosis"
     /// Every GameSystem scheme name.
     public static let schemes: Set<String> = [signingScheme, verifyScheme, diagnosisScheme]

@@ -15,7 +15,12 @@ extension GameSystemVerifier {
     /// It runs only for refused requests (a few HMACs), never on the accepted path, and reveals no secret
     /// and no valid signature.
     /// - Parameters:
+    ///   - error: the refusal to explain, as verification answered it.
+    ///   - method: the request's method, as received.
+    ///   - target: the request's target (path, maybe with a query), as received.
+    ///   - headers: the request's header fields.
     ///   - bodyMD5: the MD5 of the body received.
+    ///   - now: the server's time, for the clock offset of `date-outside-window`.
     public func diagnose(
         _ error: GameSystemVerificationError, method: String, target: String, headers: HTTPFields,
         bodyMD5: Digest, now: Date

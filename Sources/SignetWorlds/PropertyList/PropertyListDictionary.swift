@@ -5,7 +5,7 @@
 ///
 /// Stored as one array of entries: a worlds answer holds hundreds of thousands of small dictionaries,
 /// and a hash table per dictionary (plus a separate key list) cost several times the input's size.
-/// Small dictionaries are searched linearly; one with more than ``indexThreshold`` keys also keeps a
+/// Small dictionaries are searched linearly; one with more than `indexThreshold` (16) keys also keeps a
 /// key → position index, so building and reading a large one stays linear.
 public struct PropertyListDictionary: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One key and its value.
