@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SignetTrivia", targets: ["SignetTrivia"]),
         .library(name: "SignetHummingbird", targets: ["SignetHummingbird"]),
         .library(name: "SignetPostgres", targets: ["SignetPostgres"]),
+        .library(name: "SignetOpenAPI", targets: ["SignetOpenAPI"]),
         .library(name: "SignetServer", targets: ["SignetServer"]),
         .executable(name: "signet-server", targets: ["signet-server"]),
         .executable(name: "signet", targets: ["signet"]),
@@ -37,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
     ],
     targets: [
         // The C boundary: one small inline function per libcrypto call Swift needs.
@@ -131,6 +133,16 @@ let package = Package(
                 "SignetHummingbird",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+        // A swift-openapi-runtime ClientMiddleware running Signet's retry, clock-skew and signing chain.
+        .target(
+            name: "SignetOpenAPI",
+            dependencies: [
+                "Signet",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The reference server for every Signet protocol; used by tests, examples and the CLI, never by a library.
