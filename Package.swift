@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "SignetTrivia", targets: ["SignetTrivia"]),
         .library(name: "SignetHummingbird", targets: ["SignetHummingbird"]),
         .library(name: "SignetPostgres", targets: ["SignetPostgres"]),
+        .library(name: "SignetOpenAPI", targets: ["SignetOpenAPI"]),
         .library(name: "SignetServer", targets: ["SignetServer"]),
         .executable(name: "signet-server", targets: ["signet-server"]),
         .executable(name: "signet", targets: ["signet"]),
@@ -69,6 +70,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         // DocC: `swift package generate-documentation` (scripts/docs-check.sh); a plugin, linked into nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        // Tests only: a real OpenAPI transport under SignetOpenAPI's middleware.
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
     ],
     targets: [
         // The C boundary: one small inline function per libcrypto call Swift needs.
@@ -178,6 +182,16 @@ let package = Package(
                 "SignetHummingbird",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+        // A swift-openapi-runtime ClientMiddleware running Signet's retry, clock-skew and signing chain.
+        .target(
+            name: "SignetOpenAPI",
+            dependencies: [
+                "Signet",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The reference server for every Signet protocol; used by tests, examples and the CLI, never by a library.
@@ -328,6 +342,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "SignetOpenAPITests",
+            dependencies: [
+                "SignetOpenAPI", "Signet", "SignetGameSystem", "SignetServer",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],
