@@ -33,10 +33,8 @@ struct HostileFileTests {
     /// Runs signet and checks that it failed at once with one error line containing every one of `expected`.
     static func refused(_ arguments: [String], environment: [String: String] = [:], _ expected: String...,
                         sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let started = ContinuousClock.now
-        let output = try await SignetProcess.run(arguments, environment: environment, timeout: .seconds(30))
+        let output = try await SignetProcess.run(arguments, environment: environment, timeout: SignetProcess.hangGuard)
         #expect(output.status == 1, "\(arguments): \(output.stderr)", sourceLocation: sourceLocation)
-        #expect(ContinuousClock.now - started < .seconds(20), sourceLocation: sourceLocation)
         for text in expected {
             #expect(output.stderr.contains(text), "\(text) not in \(output.stderr)", sourceLocation: sourceLocation)
         }
@@ -59,7 +57,7 @@ struct HostileFileTests {
         let large = try folder.file(named: "large-secret", size: 64 * 1024 + 1)
         try await Self.refused(Self.sign + ["--secret-file", large], "secret file", large, "larger than the limit of 65536 bytes")
         let fits = try folder.directory.file(named: "secret", text: "secret\n")
-        let output = try await SignetProcess.run(Self.sign + ["--secret-file", fits], timeout: .seconds(30))
+        let output = try await SignetProcess.run(Self.sign + ["--secret-file", fits], timeout: SignetProcess.hangGuard)
         // HMAC-SHA1("secret", "20180204 10:00:00 UTC\n1B2M2Y8AsgTpgAmY7PhCfg==\n/\nGET"), from Python's hmac.
         #expect(output.lines.contains("Authorization: KEY:23a68154b74e1906c377c3671c47a5f48e423991"))
     }
@@ -78,10 +76,8 @@ struct HostileFileTests {
         let folder = try Folder()
         let large = try folder.file(named: "large.json", size: 16 * 1024 * 1024 + 1)
         let good = VectorsCommandTests.vectorPath("md5-rfc1321.json")
-        let started = ContinuousClock.now
         let output = try await SignetProcess.run(
-            ["vectors", "check", folder.fifo, "/dev/zero", folder.directory.url.path, large, good], timeout: .seconds(30))
-        #expect(ContinuousClock.now - started < .seconds(20))
+            ["vectors", "check", folder.fifo, "/dev/zero", folder.directory.url.path, large, good], timeout: SignetProcess.hangGuard)
         #expect(output.status == 1)
         #expect(output.lines.last == "7 passed, 0 failed")
         let errors = output.stderr.split(separator: "\n").map(String.init)

@@ -16,6 +16,11 @@ struct SignetProcess {
         var lines: [String] { stdout.split(separator: "\n").map(String.init) }
     }
 
+    /// How long a run that should fail at once may take before it counts as a hang and is killed: generous,
+    /// because a loaded two-core machine can take tens of seconds to start a debug binary; a real hang
+    /// (reading a FIFO or /dev/zero for ever) is killed here, and its status then fails the test.
+    static let hangGuard: Duration = .seconds(120)
+
     /// Where the package root is (Tests/SignetCLITests/… is two levels below it).
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

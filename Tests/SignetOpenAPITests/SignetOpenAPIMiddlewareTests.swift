@@ -43,8 +43,10 @@ struct SignetOpenAPIMiddlewareTests {
     func everyAttemptResigned() async throws {
         // The client's clock moves only when retry waits (Retry-After: 2), so the two dates differ by 2 s
         // without the test sleeping; the server keeps real time (its window is 20 s).
-        let clock = ManualClock(Date())
         try await withReferenceServer { server in
+            // Read the clock once the server runs: under load, starting a server can take longer than the
+            // 20 s window, and a date from before it would be refused as stale (a third attempt).
+            let clock = ManualClock(Date())
             server.faults.inject(.serviceUnavailable(retryAfter: "2"), count: 1, pathPrefix: "/acme/")
             let recorder = AttemptRecorder()
             let signet = SignetOpenAPIMiddleware(
