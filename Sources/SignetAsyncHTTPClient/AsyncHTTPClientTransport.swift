@@ -4,7 +4,7 @@ import HTTPTypes
 import NIOCore
 import Signet
 
-/// A ``Signet/Transport`` over AsyncHTTPClient (SwiftNIO): for servers and tools that already run on NIO.
+/// A `Transport` over AsyncHTTPClient (SwiftNIO): for servers and tools that already run on NIO.
 ///
 /// In-memory bodies are sent as one buffer; file bodies are **streamed** from disk in their chunk size with
 /// a known `Content-Length` (never loaded whole); one-shot stream bodies are streamed as they come. The
@@ -12,22 +12,22 @@ import Signet
 /// body included: a server that sends its headers and then drips the body is cut off at the deadline.
 ///
 /// Redirects are **not followed**: the default client (``defaultClient``) has redirects disabled, so a 3xx
-/// reaches the caller, which reports ``Signet/SignetError/Kind/redirected(_:location:)``. A signed request
+/// reaches the caller, which reports `SignetError.Kind.redirected(_:location:)`. A signed request
 /// followed to another host would hand it that request's `Date` and `Content-MD5` and answer with that
 /// host's response. A client given here that follows redirects anyway is caught after the fact: an answer
-/// from another origin than the request's fails with ``Signet/SignetError/Kind/redirected(_:location:)``.
+/// from another origin than the request's fails with `SignetError.Kind.redirected(_:location:)`.
 ///
-/// Failures become ``Signet/SignetError``: connection failures `.transport` (retry middleware retries them),
+/// Failures become `SignetError`: connection failures `.transport` (retry middleware retries them),
 /// AsyncHTTPClient's deadline and connect/read/write timeouts `.timeout`, task cancellation `.cancelled`, a
 /// too-large response `.bodyTooLarge`, a request AsyncHTTPClient refuses (bad URL, conflicting headers)
 /// `.invalidRequest`, a redirect loop or limit of a redirect-following client `.invalidResponse` (never
-/// retried). It enforces ``Signet/TimeoutMiddleware``'s deadline itself.
+/// retried). It enforces `TimeoutMiddleware`'s deadline itself.
 public struct AsyncHTTPClientTransport: DeadlineEnforcingTransport {
     /// The client requests are executed on.
     public let client: HTTPClient
-    /// The largest response body accepted (16 MiB by default, ``Signet/Client/defaultMaxResponseBytes``).
+    /// The largest response body accepted (16 MiB by default, `Client.defaultMaxResponseBytes`).
     public let maxResponseBytes: Int
-    /// The deadline for one whole exchange, body included: a backstop behind ``Signet/TimeoutMiddleware``.
+    /// The deadline for one whole exchange, body included: a backstop behind `TimeoutMiddleware`.
     public let timeout: Duration
 
     /// A process-wide client on AsyncHTTPClient's default event loop group that never follows redirects.

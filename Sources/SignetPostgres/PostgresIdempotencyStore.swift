@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 import SignetHummingbird
 
-/// An ``IdempotencyStore`` in PostgreSQL, shared by every server instance on the database.
+/// An `IdempotencyStore` in PostgreSQL, shared by every server instance on the database.
 ///
 /// ``begin(_:now:)`` is one atomic statement: it inserts an in-flight row for (API key, key), or takes over
 /// an expired one; of two instances beginning the same key at once exactly one proceeds, and the other is
@@ -49,7 +49,7 @@ public final class PostgresIdempotencyStore: IdempotencyStore {
         try await PostgresMigrator.apply(migrations, client: client, logger: logger)
     }
 
-    /// Claims the key; see ``IdempotencyStore/begin(_:now:)``.
+    /// Claims the key; see `IdempotencyStore.begin(_:now:)`.
     public func begin(_ request: IdempotencyRequest, now: Date) async throws -> IdempotencyBegin {
         let (client, logger, claimExpiry) = (self.client, self.logger, now.addingTimeInterval(inFlightLifetime))
         return try await PostgresOperation.run("claiming an idempotency key") {

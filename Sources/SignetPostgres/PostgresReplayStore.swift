@@ -5,14 +5,14 @@ import SignetGameSystem
 import SignetHummingbird
 import Synchronization
 
-/// A ``ReplayStore`` in PostgreSQL, shared by every server instance on the database: an exact replay of a
+/// A `ReplayStore` in PostgreSQL, shared by every server instance on the database: an exact replay of a
 /// request one instance accepted is refused by all.
 ///
 /// A claim is one statement, `INSERT … ON CONFLICT DO UPDATE … WHERE expired`, on a primary key over the
 /// request's canonical identity: of two instances claiming the same request at once, exactly one gets the
 /// row back (accepted); the other sees the conflict (replayed). An entry is never removed before it
 /// expires; expired rows are deleted as claims go by. The database has no capacity limit of its own, so
-/// it never answers ``ReplayClaim/storeFull(retryAfter:)``; when it cannot be reached the claim throws
+/// it never answers `ReplayClaim.storeFull(retryAfter:)`; when it cannot be reached the claim throws
 /// ``PostgresUnavailable`` and the request gets 503, never acceptance.
 public final class PostgresReplayStore: ReplayStore {
     private let client: PostgresClient
@@ -40,7 +40,7 @@ public final class PostgresReplayStore: ReplayStore {
         try await PostgresMigrator.apply(migrations, client: client, logger: logger)
     }
 
-    /// Records `request` until `expiry`; see ``ReplayStore/claim(_:until:now:)``.
+    /// Records `request` until `expiry`; see `ReplayStore.claim(_:until:now:)`.
     public func claim(_ request: GameSystemVerifiedRequest, until expiry: Date, now: Date) async throws -> ReplayClaim {
         let identity = Self.identity(request)
         let (client, logger) = (self.client, self.logger)

@@ -20,7 +20,7 @@ import SignetGameSystem
 /// answers: 401 with `{"error_message": "<reason>: <detail>"}` and one HTTP `Date` (so clients can correct
 /// their clock), where the reason is the verifier's (`missing-header`, …, `bad-signature`) or
 /// `wrong-key-type` / `replayed-request`. With ``GameSystemVerificationOptions/explainsFailures`` the body
-/// also carries a `diagnosis` (``GameSystemDiagnosis``). A store that is full or unreachable gives 503.
+/// also carries a `diagnosis` (`GameSystemDiagnosis`). A store that is full or unreachable gives 503.
 ///
 /// A route group of its own per role:
 /// ```swift

@@ -6,7 +6,7 @@ import SignetGameSystem
 ///
 /// The GameSystem scheme has no nonce: a captured request verifies again until its `Date` is more than
 /// the window away from the server's clock. A store records each accepted request under its canonical
-/// identity (``GameSystemVerifiedRequest``: key, verified signature, date, MD5, method, path — never the raw
+/// identity (`GameSystemVerifiedRequest`: key, verified signature, date, MD5, method, path — never the raw
 /// `Authorization` text, which has several valid spellings) and must never forget one before its expiry.
 /// When it cannot take more, it answers ``ReplayClaim/storeFull(retryAfter:)`` rather than forgetting.
 ///

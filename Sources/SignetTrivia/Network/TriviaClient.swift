@@ -25,7 +25,7 @@ public struct TriviaClient: Sendable {
     }
 
     /// `GET /trivia/jokers?user=USER`: how many jokers `user` owns.
-    /// - Throws: ``SignetError`` (`invalidRequest` for a bad user name, `httpStatus`, or `decoding` with
+    /// - Throws: `SignetError` (`invalidRequest` for a bad user name, `httpStatus`, or `decoding` with
     ///   the field at fault).
     public func jokers(for user: String) async throws -> TriviaJokersResponse {
         if let problem = TriviaUserName.problem(with: user) {

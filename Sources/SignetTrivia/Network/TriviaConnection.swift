@@ -59,8 +59,11 @@ public actor TriviaConnection {
 
     /// Connects `user` to the game of the server at `baseURL` and returns once the WebSocket is open.
     /// - Parameters:
+    ///   - baseURL: the server's base URL (`http`/`https`; the socket uses `ws`/`wss` at `/trivia/play`).
+    ///   - user: the user name to join as.
     ///   - jokers: what `GET /trivia/jokers` answered (the server's `welcome` updates it).
     ///   - limits: how long to wait for the server (``TriviaConnectionLimits/standard`` by default).
+    ///   - logger: where connection events are logged (nowhere by default).
     ///   - now: the clock for answer times and local deadlines.
     /// - Throws: ``TriviaConnectionError`` when the address or user is invalid, the upgrade fails, or the
     ///   server does not complete it within ``TriviaConnectionLimits/openTimeout``.

@@ -11,7 +11,7 @@ public struct TriviaQuestion: Sendable, Equatable, Hashable {
     /// The index of the right choice in `choices`.
     public var correctChoice: Int
 
-    /// A question; `correctChoice` must index `choices` (``TriviaGame`` checks its bank).
+    /// A question; `correctChoice` must index `choices` (`TriviaGame` checks its bank).
     public init(id: String, text: String, choices: [String], correctChoice: Int) {
         self.id = id
         self.text = text

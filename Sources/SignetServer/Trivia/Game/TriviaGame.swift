@@ -29,7 +29,9 @@ public struct TriviaGame: Sendable {
     public internal(set) var jokerOffers: Set<String> = []
 
     /// A game drawing its questions from the configuration's bank with its seed.
-    /// - Parameter jokers: jokers owned by user (users absent own none).
+    /// - Parameters:
+    ///   - configuration: the question bank, seed, timings and limits (validated here).
+    ///   - jokers: jokers owned by user (users absent own none).
     public init(configuration: TriviaGameConfiguration, jokers: [String: Int]) throws(TriviaGameConfigurationError) {
         try configuration.validate()
         self.configuration = configuration
