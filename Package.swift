@@ -275,7 +275,7 @@ let package = Package(
         ),
         .executableTarget(name: "post-magic", dependencies: ["ExampleSupport"], path: "Examples/post-magic"),
         .executableTarget(name: "post-rainbow", dependencies: ["ExampleSupport"], path: "Examples/post-rainbow"),
-        // Helpers shared by the test targets (vector files, independent decoders, temporary folders).
+        // Helpers shared by the test targets (vector files, independent decoders, temporary folders, hostile peers).
         .target(name: "SignetTestSupport", path: "Tests/SignetTestSupport"),
         .testTarget(name: "SignetJSONTests", dependencies: ["SignetJSON"]),
         .testTarget(name: "SignetCryptoTests", dependencies: ["SignetCrypto", "SignetTestSupport"]),
@@ -303,7 +303,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SignetConditionsTests",
-            dependencies: ["SignetConditions", "SignetJSON", "Signet", "SignetServer", "SignetAsyncHTTPClient"]
+            dependencies: [
+                "SignetConditions", "SignetJSON", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport",
+            ]
         ),
         .testTarget(
             name: "SignetTriviaTests",

@@ -1,4 +1,5 @@
 import Foundation
+import SignetTestSupport
 import Testing
 @testable import SignetTrivia
 
@@ -42,7 +43,7 @@ struct HostileServerTests {
 
     @Test("a server silent in the lobby: serverSilent(.lobby) after the lobby limit")
     func silentInTheLobby() async throws {
-        let peer = try HostileWebSocketPeer(.init(frames: [Self.welcome]))
+        let peer = try HostileWebSocketPeer(.init(texts: [Self.welcome]))
         defer { peer.stop() }
         let (end, elapsed, machine) = try await play(peer, limits: TriviaConnectionLimits(lobbyTimeout: .milliseconds(500)))
         let silent = try #require(silence(end), "ended with \(String(describing: end))")
@@ -53,7 +54,7 @@ struct HostileServerTests {
 
     @Test("a server silent after a question: serverSilent(.question) after its deadline plus the idle limit")
     func silentAfterAQuestion() async throws {
-        let peer = try HostileWebSocketPeer(.init(frames: [Self.welcome, Self.question(remainingMs: "300")]))
+        let peer = try HostileWebSocketPeer(.init(texts: [Self.welcome, Self.question(remainingMs: "300")]))
         defer { peer.stop() }
         let (end, elapsed, machine) = try await play(peer, limits: TriviaConnectionLimits(idleTimeout: .milliseconds(500)))
         let silent = try #require(silence(end), "ended with \(String(describing: end))")
@@ -66,7 +67,7 @@ struct HostileServerTests {
 
     @Test("finish without a close frame: the client closes the socket itself and ends as finished")
     func finishWithoutClose() async throws {
-        let peer = try HostileWebSocketPeer(.init(frames: [Self.welcome, Self.finish]))
+        let peer = try HostileWebSocketPeer(.init(texts: [Self.welcome, Self.finish]))
         defer { peer.stop() }
         let limits = TriviaConnectionLimits(idleTimeout: .seconds(30), closeTimeout: .milliseconds(500))
         let (end, elapsed, _) = try await play(peer, limits: limits)
@@ -97,7 +98,7 @@ struct HostileServerTests {
     @Test("a game that asks question after question never finishing: gameTooLong(.questions)")
     func endlessQuestions() async throws {
         let peer = try HostileWebSocketPeer(
-            .init(frames: [Self.welcome], repeating: ([Self.question("q-again")], every: .milliseconds(20))))
+            .init(texts: [Self.welcome], repeating: ([Self.question("q-again")], every: .milliseconds(20))))
         defer { peer.stop() }
         let (end, _, _) = try await play(peer, limits: TriviaConnectionLimits(maximumQuestions: 5))
         #expect(end == .failed(.gameTooLong(.questions(limit: 5))))
@@ -107,7 +108,7 @@ struct HostileServerTests {
     func endlessChatter() async throws {
         // Unexpected but valid messages every 100 ms keep the idle limit from firing.
         let chatter = #"{"type":"answer-received","questionId":"q0","choice":0}"#
-        let peer = try HostileWebSocketPeer(.init(frames: [Self.welcome], repeating: ([chatter], every: .milliseconds(100))))
+        let peer = try HostileWebSocketPeer(.init(texts: [Self.welcome], repeating: ([chatter], every: .milliseconds(100))))
         defer { peer.stop() }
         let limits = TriviaConnectionLimits(idleTimeout: .seconds(30), maximumGameDuration: .seconds(1))
         let (end, elapsed, _) = try await play(peer, limits: limits)
@@ -117,7 +118,7 @@ struct HostileServerTests {
 
     @Test("a question open for Int.max milliseconds neither traps nor holds the client past the game bound")
     func endlessQuestion() async throws {
-        let peer = try HostileWebSocketPeer(.init(frames: [Self.question(remainingMs: "9223372036854775807")]))
+        let peer = try HostileWebSocketPeer(.init(texts: [Self.question(remainingMs: "9223372036854775807")]))
         defer { peer.stop() }
         let limits = TriviaConnectionLimits(maximumGameDuration: .seconds(1))
         let (end, _, _) = try await play(peer, limits: limits)
@@ -126,7 +127,7 @@ struct HostileServerTests {
 
     @Test("a server that stops answering pings: the auto-ping drops the connection as lost")
     func unansweredPings() async throws {
-        let peer = try HostileWebSocketPeer(.init(frames: [Self.welcome], answersPings: false))
+        let peer = try HostileWebSocketPeer(.init(texts: [Self.welcome], answersPings: false))
         defer { peer.stop() }
         let limits = TriviaConnectionLimits(idleTimeout: .seconds(30), pingInterval: .milliseconds(300))
         let (end, elapsed, _) = try await play(peer, limits: limits)

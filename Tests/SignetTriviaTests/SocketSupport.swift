@@ -40,6 +40,9 @@ actor EventLog {
         }
     }
 
+    /// Every event recorded so far, in order.
+    func recorded() -> [TriviaConnectionEvent] { events }
+
     private func expire(_ token: Int) {
         guard let waiter, waiter.token == token else { return }
         self.waiter = nil

@@ -11,10 +11,10 @@ enum ReferenceWorldsServer {
 
         var description: String { self == .urlSession ? "URLSession" : "AsyncHTTPClient" }
 
-        func make() -> any Transport {
+        func make(maxResponseBytes: Int = Client.defaultMaxResponseBytes) -> any Transport {
             switch self {
-            case .urlSession: URLSessionTransport()
-            case .asyncHTTPClient: AsyncHTTPClientTransport()
+            case .urlSession: URLSessionTransport(maxResponseBytes: maxResponseBytes)
+            case .asyncHTTPClient: AsyncHTTPClientTransport(maxResponseBytes: maxResponseBytes)
             }
         }
     }
