@@ -18,8 +18,14 @@ package enum JSONDecodingFailure {
         case .valueNotFound(let type, let context):
             return (JSONPath(codingPath: context.codingPath), "expected \(describe(type)), found null")
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty, let fault = syntaxFault(in: bytes) {
-                return (fault.path, "\(fault.message) (byte \(fault.byteOffset))")
+            if context.codingPath.isEmpty {
+                if let fault = syntaxFault(in: bytes) {
+                    return (fault.path, "\(fault.message) (byte \(fault.byteOffset))")
+                }
+                // Valid JSON that Foundation still calls invalid: on Linux, an integer beyond 64 bits.
+                if let path = firstIntegerBeyond64Bits(in: bytes) {
+                    return (path, "the number is beyond the 64-bit integer range")
+                }
             }
             return (JSONPath(codingPath: context.codingPath), context.debugDescription)
         @unknown default:
@@ -38,6 +44,27 @@ package enum JSONDecodingFailure {
         } catch {
             return error
         }
+    }
+
+    /// The path of the first number in `bytes` that is a whole number outside `Int64` and `UInt64` (read
+    /// as a `Double` by Signet's reader), or nil.
+    static func firstIntegerBeyond64Bits(in bytes: some Collection<UInt8>) -> JSONPath? {
+        guard let value = try? JSONReader.read(bytes, limits: JSONLimits(maxBytes: .max, maxDepth: 512, maxStringBytes: .max)).value
+        else { return nil }
+        var pending: [(JSONValue, JSONPath)] = [(value, .root)]
+        while let (value, path) = pending.popLast() {
+            switch value {
+            case .number(let number) where number == number.rounded() && (number < -0x1p63 || number >= 0x1p64):
+                return path
+            case .array(let elements):
+                pending += elements.indices.reversed().map { (elements[$0], path.appending(index: $0)) }
+            case .object(let object):
+                pending += object.members.reversed().map { ($0.value, path.appending(key: $0.key)) }
+            default:
+                break
+            }
+        }
+        return nil
     }
 
     /// A type as people name it: "a string", "a number", "an object".
