@@ -9,8 +9,10 @@ import HTTPTypesFoundation
 ///
 /// In-memory bodies are sent with `upload(for:from:)`, file bodies with `upload(for:fromFile:)` — URLSession
 /// streams the file from disk — and one-shot stream bodies are first collected (up to
-/// ``maxStreamedRequestBytes``). The response body is collected whole; one larger than ``maxResponseBytes``
-/// fails with ``SignetError/Kind/bodyTooLarge(limit:actual:)`` (URLSession has already received it by then).
+/// ``maxStreamedRequestBytes``). The response body is collected up to ``maxResponseBytes``: with the default
+/// session the task is cancelled as soon as the body passes the limit (or when `Content-Length` announces
+/// more), failing with ``SignetError/Kind/bodyTooLarge(limit:actual:)``; with a session of your own URLSession
+/// receives the whole body first, and only then is it refused.
 /// Redirects are not followed by the default session: a 3xx reaches the caller as
 /// ``SignetError/Kind/redirected(_:location:)``; with a session of your own that follows them, an answer from
 /// another origin than the request's fails the same way.
@@ -44,7 +46,7 @@ public struct URLSessionTransport: Transport {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        return URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        return URLSession(configuration: configuration, delegate: URLSessionResponseLimit(), delegateQueue: nil)
     }
 
     /// Sends `request` with `body`; relative requests are resolved against `baseURL`.
@@ -77,6 +79,16 @@ public struct URLSessionTransport: Transport {
 
     private func exchange(_ urlRequest: URLRequest, body: Body, method: HTTPRequest.Method) async throws -> (Data, URLResponse) {
         do {
+            if let limit = session.delegate as? URLSessionResponseLimit {
+                // The default session: the body is counted as it arrives.
+                let task: URLSessionTask = switch body.storage {
+                case .bytes(let bytes) where bytes.isEmpty && (method == .get || method == .head): session.dataTask(with: urlRequest)
+                case .bytes(let bytes): session.uploadTask(with: urlRequest, from: Data(bytes))
+                case .file(let file): session.uploadTask(with: urlRequest, fromFile: URL(fileURLWithPath: file.path))
+                case .stream: session.uploadTask(with: urlRequest, from: Data(try await body.collect(upTo: maxStreamedRequestBytes)))
+                }
+                return try await limit.run(task, limit: maxResponseBytes)
+            }
             switch body.storage {
             case .bytes(let bytes) where bytes.isEmpty && (method == .get || method == .head):
                 return try await session.data(for: urlRequest)
@@ -115,15 +127,5 @@ public struct URLSessionTransport: Transport {
                               method: request.method, path: request.path)
         }
         return base.resolve(request)
-    }
-}
-
-/// Answers every redirect with "do not follow", so the 3xx itself is the response.
-final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
     }
 }
