@@ -44,6 +44,13 @@ public struct ConditionsClient: Sendable {
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: path)
         let (response, body) = try await client.send(request, operation: operation)
         try await client.checkStatus(response, body: body, operation: operation, request: request)
-        return try await body.collect(upTo: parser.limits.maxInputBytes)
+        do {
+            return try await body.collect(upTo: parser.limits.maxInputBytes)
+        } catch let error as SignetError {
+            // Name the call the refused body answered.
+            var located = error.adding(operation: operation, request: request)
+            located.status = located.status ?? response.status
+            throw located
+        }
     }
 }

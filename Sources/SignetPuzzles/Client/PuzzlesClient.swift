@@ -50,7 +50,7 @@ public struct PuzzlesClient: Sendable {
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/capabilities")
         let (response, body) = try await client.send(request, operation: operation)
         try await client.checkStatus(response, body: body, operation: operation, request: request)
-        let bytes = try await body.collect(upTo: CapabilityListDecoder.maxBytes)
+        let bytes = try await Self.collect(body, upTo: CapabilityListDecoder.maxBytes, response, operation, request)
         do {
             return ServerCapabilities(published: try CapabilityListDecoder.decode(Data(bytes)))
         } catch {
@@ -85,7 +85,7 @@ public struct PuzzlesClient: Sendable {
         } catch let error as SignetError where error.status == .unprocessableContent {
             throw PuzzlesClientError.refused(reason: Self.reason(error))
         }
-        let bytes = try await body.collect(upTo: decoder.limits.maxBytes)
+        let bytes = try await Self.collect(body, upTo: decoder.limits.maxBytes, response, operation, request)
         let decoded = try decode(Data(bytes))
         return ReceivedPuzzle(
             puzzle: decoded.puzzle, layout: decoded.layout, settings: settings, capabilityWarnings: offered.warnings)
@@ -98,6 +98,19 @@ public struct PuzzlesClient: Sendable {
             return try decoder.decode(body)
         } catch {
             throw .invalidPuzzle(error)
+        }
+    }
+
+    /// The response body, at most `maxBytes`; a larger one is refused naming the call it answered.
+    private static func collect(
+        _ body: Body, upTo maxBytes: Int, _ response: HTTPResponse, _ operation: String, _ request: HTTPRequest
+    ) async throws -> [UInt8] {
+        do {
+            return try await body.collect(upTo: maxBytes)
+        } catch let error as SignetError {
+            var located = error.adding(operation: operation, request: request)
+            located.status = located.status ?? response.status
+            throw located
         }
     }
 

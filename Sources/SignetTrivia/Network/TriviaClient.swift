@@ -36,7 +36,15 @@ public struct TriviaClient: Sendable {
                                   path: "/trivia/jokers?user=" + TriviaUserName.queryEncoded(user))
         let (response, body) = try await client.send(request, operation: operation)
         try await client.checkStatus(response, body: body, operation: operation, request: request)
-        let bytes = try await body.collect(upTo: TriviaMessageLimits.clientMessages.maxBytes)
+        let bytes: [UInt8]
+        do {
+            bytes = try await body.collect(upTo: TriviaMessageLimits.clientMessages.maxBytes)
+        } catch let error as SignetError {
+            // Name the call the refused body answered.
+            var located = error.adding(operation: operation, request: request)
+            located.status = located.status ?? response.status
+            throw located
+        }
         do {
             return try TriviaJokersResponse.decode(bytes: bytes)
         } catch {
