@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Signet
 import WSClient
 
 /// One user's live game over the `/trivia/play` WebSocket: it feeds every server frame to a
@@ -150,12 +151,13 @@ public actor TriviaConnection {
 
     private nonisolated func runSocket(url: String, logger: Logger) async {
         let configuration = WebSocketClientConfiguration(
+            maxFrameSize: Self.socketReadLimit,
             closeTimeout: limits.closeTimeout, autoPing: .enabled(timePeriod: limits.pingInterval))
         do {
             let closeFrame = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) {
                 inbound, outbound, _ in
                 await self.attach(outbound)
-                for try await message in inbound.messages(maxSize: TriviaMessageLimits.serverMessages.maxBytes) {
+                for try await message in inbound.messages(maxSize: Self.socketReadLimit) {
                     // After `finish` (or once the connection has ended) stop reading: returning closes the socket.
                     guard await self.receive(message) else { break }
                 }
@@ -163,10 +165,18 @@ public actor TriviaConnection {
             let reason = closeFrame.map { "the server closed the socket (\($0.closeCode))" }
                 ?? "the socket closed without a close frame"
             await socketEnded(url: url, reason: reason)
+        } catch let error as WebSocketClientError where error == .serverSentMessageTooLarge {
+            await socketEnded(url: url, reason: "the server sent a message over the socket's limit of \(Self.socketReadLimit) bytes")
         } catch {
             await socketEnded(url: url, reason: String(describing: error))
         }
     }
+
+    /// The most the socket reads as one frame or one message: the HTTP transports' response limit. A
+    /// server need not split a long message into frames; one within this but over
+    /// ``TriviaMessageLimits/serverMessages`` is reported undecodable (naming that limit) and ignored,
+    /// and one over this ends the connection.
+    static let socketReadLimit = Client.defaultMaxResponseBytes
 
     private func attach(_ writer: WebSocketOutboundWriter) {
         outbound = writer
@@ -181,13 +191,20 @@ public actor TriviaConnection {
     private func receive(_ message: WebSocketMessage) -> Bool {
         guard end == nil else { return false }
         lastFrameAt = .now
-        let bytes: [UInt8]
-        switch message {
-        case .text(let text): bytes = Array(text.utf8)
-        case .binary(let buffer): bytes = Array(buffer.readableBytesView)
+        guard case .text(let text) = message else {
+            // Every message is one text frame (as the server answers a client's binary frame).
+            eventSink.yield(.undecodable(.wrongType(path: "message", expected: "a text frame", found: "a binary frame")))
+            restartWatchdog()
+            return true
+        }
+        let limit = TriviaMessageLimits.serverMessages.maxBytes
+        guard text.utf8.count <= limit else {
+            eventSink.yield(.undecodable(.tooLarge(byteCount: text.utf8.count, limit: limit)))
+            restartWatchdog()
+            return true
         }
         do {
-            let decoded = try TriviaServerMessage.decode(bytes: bytes)
+            let decoded = try TriviaServerMessage.decode(bytes: Array(text.utf8))
             handle(.received(decoded, at: now()))
             if case .question = decoded {
                 questionCount += 1
