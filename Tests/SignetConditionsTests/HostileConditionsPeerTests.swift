@@ -102,11 +102,11 @@ struct HostileConditionsPeerTests {
                    answer: body(#"[{"_id":18446744073709551616,"name":"x"}]"#)),
     ]
 
-    func client(_ peer: HostileHTTPPeer, _ transport: ConditionsClientTests.TransportKind) throws -> ConditionsClient {
+    func client(_ peer: HostileHTTPPeer, _ transport: ConditionsClientTests.TransportKind, _ row: HostileRow) throws -> ConditionsClient {
         let transport: any Transport = transport == .urlSession ? URLSessionTransport() : AsyncHTTPClientTransport()
         let retry = RetryMiddleware(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(4))
         return ConditionsClient(client: Client(baseURL: try peer.baseURL, transport: transport,
-                                               middleware: Client.defaultMiddleware(retry: retry, timeout: .seconds(3))))
+                                               middleware: Client.defaultMiddleware(retry: retry, timeout: row.attemptTimeout(.seconds(3)))))
     }
 
     @Test("a hostile condition ends in a typed error, within the bound, with bounded reading",
@@ -114,7 +114,7 @@ struct HostileConditionsPeerTests {
     func hostileDetail(row: HostileRow, transport: ConditionsClientTests.TransportKind) async throws {
         let peer = try HostileHTTPPeer(row.answer)
         defer { peer.stop() }
-        let conditions = try client(peer, transport)
+        let conditions = try client(peer, transport, row)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await conditions.condition(id: "1") }
         // FoundationNetworking reads on after a cancel (the bytes are dropped): only AsyncHTTPClient hangs up.
         row.check(outcome, peer: peer, path: "/conditions/1", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
@@ -125,7 +125,7 @@ struct HostileConditionsPeerTests {
     func hostileList(row: HostileRow, transport: ConditionsClientTests.TransportKind) async throws {
         let peer = try HostileHTTPPeer(row.answer)
         defer { peer.stop() }
-        let conditions = try client(peer, transport)
+        let conditions = try client(peer, transport, row)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await conditions.conditions() }
         row.check(outcome, peer: peer, path: "/conditions", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
     }

@@ -127,11 +127,11 @@ struct HostilePuzzlesPeerTests {
                    answer: { _ in HostileRow.headersThenStall() }),
     ]
 
-    func client(_ peer: HostileHTTPPeer, _ transport: TransportKind) throws -> PuzzlesClient {
+    func client(_ peer: HostileHTTPPeer, _ transport: TransportKind, _ row: HostileRow) throws -> PuzzlesClient {
         let transport: any Transport = transport == .urlSession ? URLSessionTransport() : AsyncHTTPClientTransport()
         let retry = RetryMiddleware(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(4))
         return PuzzlesClient(client: Client(baseURL: try peer.baseURL, transport: transport,
-                                            middleware: Client.defaultMiddleware(retry: retry, timeout: .seconds(3))))
+                                            middleware: Client.defaultMiddleware(retry: retry, timeout: row.attemptTimeout(.seconds(3)))))
     }
 
     @Test("a hostile /puzzle answer ends in a typed error, within the bound, with bounded reading",
@@ -139,7 +139,7 @@ struct HostilePuzzlesPeerTests {
     func hostilePuzzle(row: HostileRow, transport: TransportKind) async throws {
         let peer = try HostileHTTPPeer(row.answer)
         defer { peer.stop() }
-        let puzzles = try client(peer, transport)
+        let puzzles = try client(peer, transport, row)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await puzzles.puzzle(Self.settings) }
         // FoundationNetworking reads on after a cancel (the bytes are dropped): only AsyncHTTPClient hangs up.
         row.check(outcome, peer: peer, path: "/puzzle", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
@@ -150,7 +150,7 @@ struct HostilePuzzlesPeerTests {
     func hostileCapabilities(row: HostileRow, transport: TransportKind) async throws {
         let peer = try HostileHTTPPeer(row.answer)
         defer { peer.stop() }
-        let puzzles = try client(peer, transport)
+        let puzzles = try client(peer, transport, row)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await puzzles.capabilities() }
         row.check(outcome, peer: peer, path: "/capabilities", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
     }

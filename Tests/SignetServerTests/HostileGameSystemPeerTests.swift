@@ -84,7 +84,7 @@ struct HostileGameSystemPeerTests {
             baseURL: try peer.baseURL, tenant: "acme", player: "ann",
             clientCredentials: try GameSystemCredentials(apiKey: DemoKey.client.apiKey, secret: DemoKey.client.secret),
             transport: transport.make(maxResponseBytes: Self.limit), clockOffsets: offsets, retry: .fast,
-            timeout: .seconds(3), logger: .quiet)
+            timeout: row.attemptTimeout(.seconds(3)), logger: .quiet)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await client.player() }
         // FoundationNetworking reads on after a cancel (the bytes are dropped): only AsyncHTTPClient hangs up.
         row.check(outcome, peer: peer, path: Self.playerPath, limit: transport == .asyncHTTPClient ? Self.limit : nil)

@@ -58,6 +58,12 @@ public struct HostileRow: Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// The per-attempt timeout a client should get for this row: `short` when the row expects the timeout,
+    /// else 30 s, so that on a loaded machine only the limit under test can decide the outcome.
+    public func attemptTimeout(_ short: Duration) -> Duration {
+        expected == "SignetError.timeout" ? short : .seconds(30)
+    }
+
     /// What loopback sockets may hold beyond what a client read (send and receive buffers, autotuned).
     public static let socketSlack = 16 << 20
 

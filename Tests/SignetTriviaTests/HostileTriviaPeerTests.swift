@@ -64,7 +64,7 @@ struct HostileTriviaPeerTests {
         let chosen: any Transport = transport == .urlSession ? URLSessionTransport() : AsyncHTTPClientTransport()
         let retry = RetryMiddleware(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(4))
         let trivia = TriviaClient(client: Client(baseURL: try peer.baseURL, transport: chosen,
-                                                 middleware: Client.defaultMiddleware(retry: retry, timeout: .seconds(3))))
+                                                 middleware: Client.defaultMiddleware(retry: retry, timeout: row.attemptTimeout(.seconds(3)))))
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await trivia.jokers(for: "ann") }
         // FoundationNetworking reads on after a cancel (the bytes are dropped): only AsyncHTTPClient hangs up.
         row.check(outcome, peer: peer, path: "/trivia/jokers", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)

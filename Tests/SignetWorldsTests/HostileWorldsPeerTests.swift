@@ -122,7 +122,7 @@ struct HostileWorldsPeerTests {
         let peer = try HostileHTTPPeer(row.answer)
         defer { peer.stop() }
         let client = Client(baseURL: try peer.baseURL, transport: transport.make(maxResponseBytes: Self.limit),
-                            middleware: Client.defaultMiddleware(timeout: .seconds(3)))
+                            middleware: Client.defaultMiddleware(timeout: row.attemptTimeout(.seconds(3))))
         let worlds = WorldsClient(client: client, device: ReferenceWorldsServer.device,
                                   deviceType: ReferenceWorldsServer.deviceType,
                                   decoder: WorldsDecoder(failurePolicy: .rejectResponse))
