@@ -9,8 +9,11 @@ import HTTPTypesFoundation
 ///
 /// In-memory bodies are sent with `upload(for:from:)`, file bodies with `upload(for:fromFile:)` — URLSession
 /// streams the file from disk — and one-shot stream bodies are first collected (up to
-/// ``maxStreamedRequestBytes``). The response body is collected whole; one larger than ``maxResponseBytes``
-/// fails with ``SignetError/Kind/bodyTooLarge(limit:actual:)`` (URLSession has already received it by then).
+/// ``maxStreamedRequestBytes``). The response body is collected as it arrives: the chunk that takes it past
+/// ``maxResponseBytes`` fails the call at once with ``SignetError/Kind/bodyTooLarge(limit:actual:)``, without
+/// waiting for the rest. That needs the session's delegate, so it holds for sessions made by
+/// ``makeDefaultSession()``; with a session of your own (its own delegate), the body is received whole and
+/// the limit checked after.
 /// Redirects are not followed by the default session: a 3xx reaches the caller as
 /// ``SignetError/Kind/redirected(_:location:)``; with a session of your own that follows them, an answer from
 /// another origin than the request's fails the same way.
@@ -44,7 +47,7 @@ public struct URLSessionTransport: Transport {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        return URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        return URLSession(configuration: configuration, delegate: URLSessionExchanges(), delegateQueue: nil)
     }
 
     /// Sends `request` with `body`; relative requests are resolved against `baseURL`.
@@ -57,7 +60,13 @@ public struct URLSessionTransport: Transport {
         if let length = body.length, length > 0 || request.method != .get && request.method != .head {
             urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
         }
-        let (data, urlResponse) = try await exchange(urlRequest, body: body, method: request.method)
+        let (bytes, urlResponse): ([UInt8], URLResponse)
+        do {
+            (bytes, urlResponse) = try await exchange(urlRequest, body: body, method: request.method)
+        } catch let tooLarge as URLSessionExchanges.ResponseTooLarge {
+            throw SignetError(.bodyTooLarge(limit: tooLarge.limit, actual: tooLarge.actual),
+                              method: request.method, path: request.path)
+        }
         guard let httpURLResponse = urlResponse as? HTTPURLResponse,
               let response = httpURLResponse.httpResponse
         else {
@@ -68,28 +77,49 @@ public struct URLSessionTransport: Transport {
             throw SignetError(.redirected(response.status, location: SignetError.pathWithoutQuery(answered.absoluteString)),
                               method: request.method, path: request.path, status: response.status)
         }
-        guard data.count <= maxResponseBytes else {
-            throw SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: data.count),
+        guard bytes.count <= maxResponseBytes else {
+            throw SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: bytes.count),
                               method: request.method, path: request.path, status: response.status)
         }
-        return (response, Body([UInt8](data)))
+        return (response, Body(bytes))
     }
 
-    private func exchange(_ urlRequest: URLRequest, body: Body, method: HTTPRequest.Method) async throws -> (Data, URLResponse) {
+    private func exchange(_ urlRequest: URLRequest, body: Body, method: HTTPRequest.Method) async throws -> ([UInt8], URLResponse) {
         do {
+            if let exchanges = session.delegate as? URLSessionExchanges {
+                return try await exchanges.run(try task(urlRequest, body: body, method: method), limit: maxResponseBytes)
+            }
+            // A session of the caller's own: URLSession collects the body, the limit is checked after.
+            let (data, response): (Data, URLResponse)
             switch body.storage {
             case .bytes(let bytes) where bytes.isEmpty && (method == .get || method == .head):
-                return try await session.data(for: urlRequest)
+                (data, response) = try await session.data(for: urlRequest)
             case .bytes(let bytes):
-                return try await session.upload(for: urlRequest, from: Data(bytes))
+                (data, response) = try await session.upload(for: urlRequest, from: Data(bytes))
             case .file(let file):
-                return try await session.upload(for: urlRequest, fromFile: URL(fileURLWithPath: file.path))
+                (data, response) = try await session.upload(for: urlRequest, fromFile: URL(fileURLWithPath: file.path))
             case .stream:
                 let bytes = try await body.collect(upTo: maxStreamedRequestBytes)
-                return try await session.upload(for: urlRequest, from: Data(bytes))
+                (data, response) = try await session.upload(for: urlRequest, from: Data(bytes))
             }
+            return ([UInt8](data), response)
         } catch let error as URLError {
             throw map(error)
+        }
+    }
+
+    /// The task for one exchange on a session whose delegate collects the body (not yet resumed).
+    private func task(_ urlRequest: URLRequest, body: Body, method: HTTPRequest.Method) async throws -> URLSessionTask {
+        switch body.storage {
+        case .bytes(let bytes) where bytes.isEmpty && (method == .get || method == .head):
+            return session.dataTask(with: urlRequest)
+        case .bytes(let bytes):
+            return session.uploadTask(with: urlRequest, from: Data(bytes))
+        case .file(let file):
+            return session.uploadTask(with: urlRequest, fromFile: URL(fileURLWithPath: file.path))
+        case .stream:
+            let bytes = try await body.collect(upTo: maxStreamedRequestBytes)
+            return session.uploadTask(with: urlRequest, from: Data(bytes))
         }
     }
 
@@ -115,15 +145,5 @@ public struct URLSessionTransport: Transport {
                               method: request.method, path: request.path)
         }
         return base.resolve(request)
-    }
-}
-
-/// Answers every redirect with "do not follow", so the 3xx itself is the response.
-final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
     }
 }
