@@ -19,8 +19,8 @@ public enum PropertyListComparison {
     /// A description of the first difference found, with its path, or `nil` when the values are equal.
     public static func difference(_ signet: PropertyListValue, _ foundation: Any, at path: String) -> String? {
         func differ(_ detail: String) -> String {
-            "at \(path): Signet has \(signet.kindName) \(String(describing: signet).prefix(200)), "
-                + "Foundation has \(type(of: foundation)) \(String(describing: foundation).prefix(200))\(detail)"
+            "at \(path): Signet has \(signet.kindName) \(Describe.signet(signet, limit: 200)), "
+                + "Foundation has \(type(of: foundation)) \(Describe.foundation(foundation, limit: 200))\(detail)"
         }
         switch signet {
         case .string(let string):
@@ -61,7 +61,7 @@ public enum PropertyListComparison {
                 return differ(" (\(dictionary.count) vs \(others.count) keys)")
             }
             for (key, other) in others {
-                guard let key = key.base as? String else { return differ(" (a key that is not a string: \(key))") }
+                guard let key = key.base as? String else { return differ(" (a key that is not a string)") }
                 guard let value = dictionary[key] else { return differ(" (key \(key.debugDescription) only in Foundation)") }
                 if let difference = difference(value, other, at: "\(path).\(key)") { return difference }
             }

@@ -50,7 +50,9 @@ import SignetWorlds
 ///    cannot hold it and Signet refuses the input.
 /// 15. Binary trailers with an offset or reference size outside 1–8 bytes: Foundation reads past such a size
 ///    when no reference needs it; Signet checks the trailer first and refuses it.
-/// 16. Inputs on which Foundation could blow up are not given to it (``foundationMightBlowUp``): nesting past
+/// 16. Binary dates that are NaN or infinite: Foundation keeps them as `Date`s, Signet refuses them as no
+///    point in time.
+/// 17. Inputs on which Foundation could blow up are not given to it (``foundationMightBlowUp``): nesting past
 ///    twice Signet's depth limit, and inputs over 64 KiB.
 public enum PropertyListDifferential {
     /// Runs `bytes` through Signet as `format` and, when fair, through Foundation; stops the process on a
@@ -83,7 +85,7 @@ public enum PropertyListDifferential {
         case .failure(let error):
             if isSkipped(error, foundation: foundation, format: format, bytes: bytes) { return }
             disagreement(harness, "Foundation reads the input, Signet refuses it: \(error)\n"
-                + "Foundation: \(String(describing: foundation).prefix(300))\ninput: \(excerpt(bytes))")
+                + "Foundation: \(Describe.foundation(foundation))\ninput: \(excerpt(bytes))")
         }
     }
 
@@ -110,6 +112,7 @@ public enum PropertyListDifferential {
         case .malformed(_, let detail, _) where format == .binary:
             return hasKeyThatIsNotAString(foundation) || detail.contains("ASCII string holds a byte above 0x7F")
                 || !bytes.starts(with: Array("bplist00".utf8)) || detail.contains("(each must be 1–8)")
+                || detail.contains("is not a point in time")
         case .unsupportedValue:
             return true
         case .invalidText:
