@@ -4,9 +4,9 @@ import Foundation
 /// cannot see `package` declarations. SPI, so it is neither public API nor in `api/Signet.txt`: import it with
 /// `@_spi(Fuzzing) import Signet`. Everything Signet's own modules use stays `HTTPDate`, with `package` access.
 @_spi(Fuzzing) public enum HTTPDateParsing {
-    /// ``HTTPDate/parse(_:)``: IMF-fixdate, RFC 850 or asctime; `nil` for anything else.
+    /// `HTTPDate.parse(_:)`: IMF-fixdate, RFC 850 or asctime; `nil` for anything else.
     @_spi(Fuzzing) public static func parse(_ text: String) -> Date? { HTTPDate.parse(text) }
 
-    /// ``HTTPDate/format(_:)``: IMF-fixdate.
+    /// `HTTPDate.format(_:)`: IMF-fixdate.
     @_spi(Fuzzing) public static func format(_ date: Date) -> String { HTTPDate.format(date) }
 }
