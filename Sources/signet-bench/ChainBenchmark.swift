@@ -13,8 +13,8 @@ enum ChainBenchmark {
     /// Passes every request through untouched.
     struct NoOpMiddleware: Middleware {
         func intercept(
-            _ request: HTTPRequest, body: Body, context: RequestContext,
-            next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+            _ request: HTTPRequest, body: Body, context: CallContext,
+            next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
         ) async throws -> (HTTPResponse, Body) {
             try await next(request, body, context)
         }
@@ -24,8 +24,8 @@ enum ChainBenchmark {
     struct FixedHeaders: Middleware {
         let fields: [(String, String)]
         func intercept(
-            _ request: HTTPRequest, body: Body, context: RequestContext,
-            next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+            _ request: HTTPRequest, body: Body, context: CallContext,
+            next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
         ) async throws -> (HTTPResponse, Body) {
             var request = request
             for (name, value) in fields { if let name = HTTPField.Name(name) { request.headerFields[name] = value } }
