@@ -293,10 +293,13 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // The child process of the puzzle store's crash test (records finds until killed); no product.
+        .executableTarget(name: "PuzzleStoreCrashChild", dependencies: ["SignetPuzzles"], path: "Tests/PuzzleStoreCrashChild"),
         .testTarget(
             name: "SignetPuzzlesTests",
             dependencies: [
                 "SignetPuzzles", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport",
+                "PuzzleStoreCrashChild",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

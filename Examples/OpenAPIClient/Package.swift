@@ -19,6 +19,7 @@ let package = Package(
         .executableTarget(
             name: "OpenAPIClient",
             dependencies: [
+                .product(name: "Signet", package: "Signet"),
                 .product(name: "SignetOpenAPI", package: "Signet"),
                 .product(name: "SignetGameSystem", package: "Signet"),
                 .product(name: "SignetServer", package: "Signet"),

@@ -13,8 +13,8 @@ enum ChainBenchmark {
     /// Passes every request through untouched.
     struct NoOpMiddleware: Middleware {
         func intercept(
-            _ request: HTTPRequest, body: Body, context: RequestContext,
-            next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+            _ request: HTTPRequest, body: Body, context: CallContext,
+            next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
         ) async throws -> (HTTPResponse, Body) {
             try await next(request, body, context)
         }
@@ -24,8 +24,8 @@ enum ChainBenchmark {
     struct FixedHeaders: Middleware {
         let fields: [(String, String)]
         func intercept(
-            _ request: HTTPRequest, body: Body, context: RequestContext,
-            next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+            _ request: HTTPRequest, body: Body, context: CallContext,
+            next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
         ) async throws -> (HTTPResponse, Body) {
             var request = request
             for (name, value) in fields { if let name = HTTPField.Name(name) { request.headerFields[name] = value } }
@@ -135,7 +135,10 @@ enum ChainBenchmark {
         report("bare AsyncHTTPClient GET (pre-signed)", "\(fixed(bareRate, 0)) requests/s", "\(fixed(bareCPU, 1)) µs CPU/request")
         report("signed GET through the default chain", "\(fixed(chainRate, 0)) requests/s", "\(fixed(chainCPU, 1)) µs CPU/request")
         let ratio = chainRate / bareRate
-        report("throughput ratio chain/bare", fixed(ratio), "target ≥ 0.90 \(ratio >= 0.9 ? "met" : "NOT met")")
+        // The consumer-API issue's targets: at least 0.97 of the bare GET's throughput, at most 4 µs more CPU.
+        report("throughput ratio chain/bare", fixed(ratio), "target ≥ 0.97 \(ratio >= 0.97 ? "met" : "NOT met")")
+        let addedCPU = chainCPU - bareCPU
+        report("CPU added per request by the chain", "\(fixed(addedCPU, 1)) µs", "target ≤ 4 µs \(addedCPU <= 4 ? "met" : "NOT met")")
         // Client and server share this process and its cores, so CPU per request bounds throughput; it is
         // also steady when other processes load the machine, where the wall-clock ratio is not.
         report("CPU-time ratio bare/chain", fixed(bareCPU / chainCPU), "(CPU per request; steadier than throughput on a loaded machine)")

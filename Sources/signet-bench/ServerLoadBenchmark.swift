@@ -48,33 +48,23 @@ enum ServerLoadBenchmark {
         configuration.replayCapacity = 1_000_000
         configuration.idempotencyCapacity = 1_000_000
         let server = try await ReferenceServer.start(configuration)
-        let credentials = try GameSystemCredentials(apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret)
-        let client = Client(
-            baseURL: server.baseURL, transport: AsyncHTTPClientTransport(),
-            middleware: Client.defaultMiddleware(
-                signer: GameSystemSigner(credentials: credentials), clockOffsets: ClockOffsetStore(),
-                retry: RetryMiddleware(maxAttempts: 1)))
-        guard let keyField = HTTPField.Name("Idempotency-Key") else { return }
-        let path = "/\(DemoCredentials.tenant)/admin/player_external_events"
+        let client = try LoadTraffic.signedClient(
+            baseURL: server.baseURL, apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret,
+            transport: AsyncHTTPClientTransport())
         let recorder = Recorder()
         let clock = ContinuousClock()
         let start = clock.now
         let end = start.advanced(by: .seconds(seconds))
-        func elapsed(_ instant: ContinuousClock.Instant) -> Double {
-            let (whole, fraction) = (instant - start).components
-            return Double(whole) + Double(fraction) / 1e18
-        }
+        func elapsed(_ instant: ContinuousClock.Instant) -> Double { LoadTraffic.seconds(from: start, to: instant) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<concurrency {
                 group.addTask {
                     while clock.now < end {
                         let n = recorder.next()
-                        var request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: path)
-                        request.headerFields[keyField] = "load-\(n)"
-                        let body = #"{"external_event_id": "Magic", "player": "player-\#(n % players + 1)"}"#
+                        let (request, body) = LoadTraffic.magicPost(n, players: players)
                         let sent = clock.now
                         do {
-                            let (response, responseBody) = try await client.send(request, body: Body(body), operation: "load")
+                            let (response, responseBody) = try await client.send(request, body: body, operation: "load")
                             _ = try await responseBody.collect(upTo: 1 << 16)
                             let done = clock.now
                             if response.status == .ok {
@@ -99,9 +89,7 @@ enum ServerLoadBenchmark {
             rates.append(Double(finishTimes.filter { $0 >= from && $0 < to }.count) / quarter)
         }
         let sorted = latencies.sorted()
-        func percentile(_ p: Double) -> Double {
-            sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1_000
-        }
+        func percentile(_ p: Double) -> Double { LoadTraffic.percentileMilliseconds(sorted, p) }
         report("accepted POSTs (distinct keys), \(store)", "\(latencies.count)", "over \(seconds) s")
         report("POSTs/s by quarter", rates.map { fixed($0, 0) }.joined(separator: " / "))
         let flatness = (rates.last ?? .nan) / (rates.first ?? .nan)

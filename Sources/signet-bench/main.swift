@@ -3,7 +3,9 @@
 // `--signing-only` only the signing ratio (what `scripts/bench-backends.sh` runs for each crypto backend),
 // `--pieces` prints a per-piece breakdown of signing, `--profile-sign` a loop for callgrind,
 // `--server-load [--load-seconds N]` only the state-changing load on the reference server (in memory, and on
-// PostgreSQL when SIGNET_POSTGRES_URL is set), `--server-side` only the verification middleware's cost.
+// PostgreSQL when SIGNET_POSTGRES_URL is set), `--server-side` only the verification middleware's cost,
+// `--soak [--seconds N] [--warmup N] [--clients N] [--server PATH]` a long mixed load on a child signet-server
+// (exits 1 when anything but the designed answers came back, or its memory grew).
 import Foundation
 import Logging
 
@@ -51,6 +53,25 @@ do {
         } else {
             print("Magic POSTs on PostgreSQL: skipped (set SIGNET_POSTGRES_URL to a database the benchmark may write to)")
         }
+    }
+    if arguments.contains("--soak") {
+        var options = SoakBenchmark.Options()
+        func value(_ flag: String, in range: ClosedRange<Int>) throws -> Int? {
+            guard let index = arguments.firstIndex(of: flag) else { return nil }
+            guard arguments.index(after: index) < arguments.endIndex,
+                  let value = Int(arguments[arguments.index(after: index)]), range.contains(value) else {
+                throw BenchFailure("\(flag) needs a number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return value
+        }
+        options.seconds = try value("--seconds", in: 1...3_600) ?? (quick ? 10 : options.seconds)
+        options.warmupSeconds = try value("--warmup", in: 0...600) ?? (quick ? 5 : options.warmupSeconds)
+        options.clients = try value("--clients", in: 1...4_096) ?? options.clients
+        if let index = arguments.firstIndex(of: "--server"), arguments.index(after: index) < arguments.endIndex {
+            options.server = URL(fileURLWithPath: arguments[arguments.index(after: index)])
+        }
+        let passed = try await SoakBenchmark.run(options)
+        exit(passed ? 0 : 1)
     }
     if arguments.contains("--server-load") {
         try await serverLoad()

@@ -5,7 +5,8 @@ import SignetServer
 
 let usage = """
     usage: signet-server [--host HOST] [--port PORT] [--seed N] [--no-angle] [--players N] [--no-explain]
-                         [--separator escaped|newline] [--postgres URL]
+                         [--separator escaped|newline] [--postgres URL] [--replay-capacity N]
+                         [--idempotency-capacity N] [--idempotency-lifetime SECONDS]
 
     Runs the Signet reference server until SIGINT or SIGTERM: GameSystem (/{tenant}/client|admin/…),
     Lords & Knights worlds (POST /XYRALITY/WebObjects/BKLoginServer.woa/wa/worlds), word-search puzzles
@@ -22,6 +23,11 @@ let usage = """
                     idempotency records) in PostgreSQL, e.g. postgres://user@127.0.0.1:5432/signet, so that
                     any number of servers on that database behave as one (else SIGNET_POSTGRES_URL; else
                     in memory)
+      --replay-capacity N       the most state-changing requests remembered for replay refusal, each
+                    until its Date + the 20 s window; past it, new ones get 503 (default 100000; in memory)
+      --idempotency-capacity N  the most Idempotency-Key records held; past it, new keys get 503
+                    (default 100000; in memory)
+      --idempotency-lifetime SECONDS  how long an Idempotency-Key's first response is kept (default 3600)
     """
 
 /// Parses the options above; exits with status 64 and the usage text on anything else.
@@ -62,6 +68,21 @@ func parseConfiguration(_ arguments: [String]) -> ReferenceServerConfiguration {
         case "--postgres":
             guard let value = remaining.popFirst(), !value.isEmpty else { fail("--postgres needs a URL") }
             configuration.postgresURL = value
+        case "--replay-capacity":
+            guard let value = remaining.popFirst(), let count = Int(value), (1...100_000_000).contains(count) else {
+                fail("--replay-capacity needs a number from 1 to 100000000")
+            }
+            configuration.replayCapacity = count
+        case "--idempotency-capacity":
+            guard let value = remaining.popFirst(), let count = Int(value), (1...100_000_000).contains(count) else {
+                fail("--idempotency-capacity needs a number from 1 to 100000000")
+            }
+            configuration.idempotencyCapacity = count
+        case "--idempotency-lifetime":
+            guard let value = remaining.popFirst(), let seconds = Int(value), (1...31_536_000).contains(seconds) else {
+                fail("--idempotency-lifetime needs a number of seconds from 1 to 31536000")
+            }
+            configuration.idempotencyLifetime = TimeInterval(seconds)
         case "--no-explain":
             configuration.explainsFailures = false
         case "--separator":

@@ -21,8 +21,8 @@ struct PuzzleResponseShapeTests {
         var path = "/puzzle"
 
         func intercept(
-            _ request: HTTPRequest, body requestBody: Body, context: RequestContext,
-            next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+            _ request: HTTPRequest, body requestBody: Body, context: CallContext,
+            next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
         ) async throws -> (HTTPResponse, Body) {
             guard request.method == method, request.path == path else {
                 return try await next(request, requestBody, context)

@@ -26,8 +26,8 @@ final class RequestRecorder: Middleware {
     var requests: [String] { seen.withLock { $0 } }
 
     func intercept(
-        _ request: HTTPRequest, body: Body, context: RequestContext,
-        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+        _ request: HTTPRequest, body: Body, context: CallContext,
+        next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         seen.withLock { $0.append("\(request.method.rawValue) \(request.path ?? "")") }
         return try await next(request, body, context)

@@ -8,8 +8,8 @@ import Testing
 /// Changes the body after signing, as a proxy that tampers with requests would.
 struct TamperingMiddleware: Middleware {
     func intercept(
-        _ request: HTTPRequest, body: Body, context: RequestContext,
-        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+        _ request: HTTPRequest, body: Body, context: CallContext,
+        next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         try await next(request, Body(#"{"player": "ann", "external_event_id": "Magic", "extra": 1}"#), context)
     }
@@ -21,8 +21,8 @@ final class CapturingMiddleware: Middleware {
     var last: HTTPRequest? { captured.withLock { $0 } }
 
     func intercept(
-        _ request: HTTPRequest, body: Body, context: RequestContext,
-        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+        _ request: HTTPRequest, body: Body, context: CallContext,
+        next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         captured.withLock { $0 = request }
         return try await next(request, body, context)

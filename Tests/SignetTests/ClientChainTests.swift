@@ -18,8 +18,8 @@ struct ClientChainTests {
     @Test("a short-circuiting middleware answers without the rest of the chain")
     func shortCircuit() async throws {
         struct Offline: Middleware {
-            func intercept(_ request: HTTPRequest, body: Body, context: RequestContext,
-                           next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+            func intercept(_ request: HTTPRequest, body: Body, context: CallContext,
+                           next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
             ) async throws -> (HTTPResponse, Body) {
                 (HTTPResponse(status: .serviceUnavailable), Body("offline"))
             }
@@ -104,9 +104,9 @@ struct ClientChainTests {
 
     @Test("context values carry typed data between middleware")
     func contextValues() {
-        enum TraceID: RequestContextKey { typealias Value = String }
-        enum Count: RequestContextKey { typealias Value = Int }
-        var context = RequestContext(operation: "values")
+        enum TraceID: CallContextKey { typealias Value = String }
+        enum Count: CallContextKey { typealias Value = Int }
+        var context = CallContext(operation: "values")
         context.values[TraceID.self] = "abc"
         #expect(context.values[TraceID.self] == "abc")
         #expect(context.values[Count.self] == nil)

@@ -28,4 +28,20 @@ struct HTTPDateTests {
     func rejects(text: String) {
         #expect(HTTPDate.parse(text) == nil)
     }
+
+    // Found by the http-date fuzz harness (Fuzz/): a year below 1000 was formatted with three digits,
+    // which is not IMF-fixdate and did not parse back.
+    @Test("a year below 1000 is formatted with four digits and parses back",
+          arguments: ["Sun Nov  6 08:49:37 0997", "Mon, 01 Jan 0001 00:00:00 GMT"])
+    func smallYears(text: String) throws {
+        let date = try #require(HTTPDate.parse(text))
+        let formatted = HTTPDate.format(date)
+        #expect(formatted.utf8.count == 29)
+        #expect(HTTPDate.parse(formatted) == date)
+    }
+
+    @Test("year 997 in IMF-fixdate")
+    func year997() {
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 0997").map(HTTPDate.format) == "Mon, 06 Nov 0997 08:49:37 GMT")
+    }
 }

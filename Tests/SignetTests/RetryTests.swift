@@ -6,8 +6,8 @@ import Testing
 /// Records the attempt number and clock offset each call carries.
 struct ContextRecorder: Middleware {
     let log: EventLog
-    func intercept(_ request: HTTPRequest, body: Body, context: RequestContext,
-                   next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+    func intercept(_ request: HTTPRequest, body: Body, context: CallContext,
+                   next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         log.append("attempt \(context.attempt) offset \(context.clockOffset)")
         return try await next(request, body, context)

@@ -77,6 +77,22 @@ struct URLSessionTransportTests {
         #expect(error?.kind.name == "bodyTooLarge")
     }
 
+    @Test("the limit is enforced while reading: 100 KiB of a promised 10 MiB, then a stall, fails at once as bodyTooLarge")
+    func responseLimitWhileReading() async throws {
+        defer { server.stop() }
+        // The default session waits 60 s for the rest; a transport that checked the limit only after the whole
+        // body would end in that timeout instead of bodyTooLarge.
+        let transport = URLSessionTransport(maxResponseBytes: 1024)
+        let error = await signetError {
+            _ = try await client(transport).send(.make(.get, "/large-then-stall"), operation: "large")
+        }
+        #expect(error?.kind.name == "bodyTooLarge")
+        guard case .bodyTooLarge(let limit, let actual)? = error?.kind else { return }
+        #expect(limit == 1024)
+        // Refused on the announced Content-Length (10 MiB) or on the chunk that passed the limit.
+        #expect(actual == 10 * 1024 * 1024 || (actual ?? 0) > 1024 && (actual ?? .max) <= 100 * 1024)
+    }
+
     @Test("a refused connection is a transport failure")
     func refused() async throws {
         server.stop()  // nothing listens on this port any more

@@ -22,8 +22,8 @@ final class WireRecorder: Middleware {
     var last: Exchange? { all.last }
 
     func intercept(
-        _ request: HTTPRequest, body: Body, context: RequestContext,
-        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+        _ request: HTTPRequest, body: Body, context: CallContext,
+        next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         let sent = try await body.collect(upTo: 1 << 20)
         let (response, responseBody) = try await next(request, Body(sent), context)
@@ -40,8 +40,8 @@ struct ContentTypeRewriter: Middleware {
     let contentType: String
 
     func intercept(
-        _ request: HTTPRequest, body: Body, context: RequestContext,
-        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+        _ request: HTTPRequest, body: Body, context: CallContext,
+        next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         var (response, responseBody) = try await next(request, body, context)
         response.headerFields[.contentType] = contentType

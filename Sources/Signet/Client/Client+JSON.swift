@@ -54,7 +54,7 @@ extension Client {
     public func send<T: Decodable>(
         _ request: HTTPRequest,
         body: Body = .empty,
-        context: RequestContext,
+        context: CallContext,
         decoding type: T.Type
     ) async throws -> T {
         // The signing middleware leaves what it signed here when the server refuses the signature.

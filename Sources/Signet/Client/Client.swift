@@ -49,8 +49,8 @@ public struct Client: Sendable {
     }
 
     /// A fresh context for the first attempt of `operation`, with this client's logger and clock.
-    public func makeContext(operation: String) -> RequestContext {
-        RequestContext(operation: operation, logger: logger, clock: clock)
+    public func makeContext(operation: String) -> CallContext {
+        CallContext(operation: operation, logger: logger, clock: clock)
     }
 
     /// Sends `request` through the middleware and transport, returning the response whatever its status.
@@ -58,14 +58,14 @@ public struct Client: Sendable {
     public func send(
         _ request: HTTPRequest,
         body: Body = .empty,
-        context: RequestContext
+        context: CallContext
     ) async throws -> (HTTPResponse, Body) {
         try await sendResolved(try resolve(request, operation: context.operation), body: body, context: context)
     }
 
     /// Sends a request already made absolute by ``resolve(_:operation:)`` (resolved once per call).
     func sendResolved(
-        _ resolved: HTTPRequest, body: Body, context: RequestContext
+        _ resolved: HTTPRequest, body: Body, context: CallContext
     ) async throws -> (HTTPResponse, Body) {
         do {
             return try await run(from: 0, resolved, body, context)
@@ -89,7 +89,7 @@ public struct Client: Sendable {
         from index: Int,
         _ request: HTTPRequest,
         _ body: Body,
-        _ context: RequestContext
+        _ context: CallContext
     ) async throws -> (HTTPResponse, Body) {
         if index == middleware.count {
             // A deadline (set by TimeoutMiddleware) is enforced here, around the exchange itself: natively by

@@ -46,7 +46,7 @@ package enum HTTPDate {
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = CivilCalendar.date(daysSince1970: days)
         let weekday = dayNames[((days % 7) + 7) % 7]
-        return "\(weekday), \(pad(day)) \(monthNames[month - 1]) \(year) "
+        return "\(weekday), \(pad(day)) \(monthNames[month - 1]) \(padYear(year)) "
             + "\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60)) GMT"
     }
 
@@ -56,6 +56,13 @@ package enum HTTPDate {
 
     private static func pad(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"
+    }
+
+    /// IMF-fixdate's year has four digits: year 997 is `0997` (a shorter year would not parse back).
+    private static func padYear(_ year: Int) -> String {
+        guard (0..<1000).contains(year) else { return "\(year)" }
+        let digits = "\(year)"
+        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 
     private static func make(year: Int, month: Int, day: Int, time: String) -> Date? {

@@ -35,8 +35,8 @@ public struct ClockSkewMiddleware: Middleware {
     public func intercept(
         _ request: HTTPRequest,
         body: Body,
-        context: RequestContext,
-        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+        context: CallContext,
+        next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         let host = request.authority ?? ""
         var context = context
@@ -62,7 +62,7 @@ public struct ClockSkewMiddleware: Middleware {
     }
 
     /// The offset a 401 response teaches, or `nil` when it teaches nothing (by the rules above).
-    func learnedOffset(from response: HTTPResponse, sent: Date, received: Date, context: RequestContext) -> TimeInterval? {
+    func learnedOffset(from response: HTTPResponse, sent: Date, received: Date, context: CallContext) -> TimeInterval? {
         guard response.status == .unauthorized,
               response.headerFields[.age] == nil,
               let value = response.headerFields[.date]

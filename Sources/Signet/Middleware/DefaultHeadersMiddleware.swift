@@ -30,8 +30,8 @@ public struct DefaultHeadersMiddleware: Middleware {
     public func intercept(
         _ request: HTTPRequest,
         body: Body,
-        context: RequestContext,
-        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+        context: CallContext,
+        next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         var request = request
         let present = Set(request.headerFields.map(\.name))

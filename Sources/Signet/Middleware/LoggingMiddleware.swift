@@ -35,8 +35,8 @@ public struct LoggingMiddleware: Middleware {
     public func intercept(
         _ request: HTTPRequest,
         body: Body,
-        context: RequestContext,
-        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+        context: CallContext,
+        next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         // Failures log at warning or above, successes at `level`. Only the start time is taken up front:
         // the line's metadata is built once the outcome is known and only when it will be logged (hot path).
@@ -69,7 +69,7 @@ public struct LoggingMiddleware: Middleware {
 
     /// What the line says about the request: operation, method, redacted path, attempt, body length, and
     /// the redacted header fields when the logger is at ``headerLogLevel``.
-    private func requestMetadata(_ request: HTTPRequest, body: Body, context: RequestContext) -> Logger.Metadata {
+    private func requestMetadata(_ request: HTTPRequest, body: Body, context: CallContext) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
             "signet.operation": "\(context.operation)",
             "signet.method": "\(request.method.rawValue)",

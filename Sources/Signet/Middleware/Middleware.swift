@@ -9,8 +9,8 @@ import HTTPTypes
 /// Pass through, adjusting the request and looking at the response:
 /// ```swift
 /// struct RequestIDMiddleware: Middleware {
-///     func intercept(_ request: HTTPRequest, body: Body, context: RequestContext,
-///                    next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+///     func intercept(_ request: HTTPRequest, body: Body, context: CallContext,
+///                    next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
 ///     ) async throws -> (HTTPResponse, Body) {
 ///         var request = request
 ///         if let name = HTTPField.Name("X-Request-ID") {
@@ -26,8 +26,8 @@ import HTTPTypes
 /// ```swift
 /// struct OfflineMiddleware: Middleware {
 ///     let isOffline: @Sendable () -> Bool
-///     func intercept(_ request: HTTPRequest, body: Body, context: RequestContext,
-///                    next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+///     func intercept(_ request: HTTPRequest, body: Body, context: CallContext,
+///                    next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
 ///     ) async throws -> (HTTPResponse, Body) {
 ///         if isOffline() {
 ///             return (HTTPResponse(status: .serviceUnavailable), Body("offline"))
@@ -41,7 +41,7 @@ public protocol Middleware: Sendable {
     func intercept(
         _ request: HTTPRequest,
         body: Body,
-        context: RequestContext,
-        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+        context: CallContext,
+        next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body)
 }

@@ -80,8 +80,8 @@ public struct RetryMiddleware: Middleware {
     public func intercept(
         _ request: HTTPRequest,
         body: Body,
-        context: RequestContext,
-        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+        context: CallContext,
+        next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         let repeatable = RetryMiddleware.mayRetry(request, body: body)
         guard repeatable || body.isReplayable else {
@@ -130,7 +130,7 @@ public struct RetryMiddleware: Middleware {
     /// The wait before retry `retry` (1 for the first): the server's `Retry-After` when it parses,
     /// else full jitter.
     func delay(beforeRetry retry: Int, after outcome: Result<(HTTPResponse, Body), SignetError>,
-               context: RequestContext) -> Duration {
+               context: CallContext) -> Duration {
         if case .success(let (response, _)) = outcome,
            let value = response.headerFields[.retryAfter] {
             if let wait = RetryMiddleware.parseRetryAfter(value, now: context.signingDate) { return wait }

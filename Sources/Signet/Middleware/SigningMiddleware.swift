@@ -35,8 +35,8 @@ public struct SigningMiddleware<Signer: RequestSigner>: Middleware {
     public func intercept(
         _ request: HTTPRequest,
         body: Body,
-        context: RequestContext,
-        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+        context: CallContext,
+        next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         if let path = request.path, path.contains("?") {
             context.logger.warning("signed request carries a query string the signature does not cover", metadata: [
@@ -54,7 +54,7 @@ public struct SigningMiddleware<Signer: RequestSigner>: Middleware {
 
     /// Signs `request`; a state-changing request that signs to what was already sent is signed again in
     /// the next second.
-    private func sign(_ request: HTTPRequest, body: Body, context: RequestContext) async throws -> HTTPRequest {
+    private func sign(_ request: HTTPRequest, body: Body, context: CallContext) async throws -> HTTPRequest {
         var signed = request
         var date = context.signingDate
         try await signer.sign(&signed, body: body, date: date)
@@ -78,7 +78,7 @@ public struct SigningMiddleware<Signer: RequestSigner>: Middleware {
 
 /// Where ``SigningMiddleware`` leaves the text it signed when the server refused the request, for the
 /// error ``Client`` builds (``SignetError/clientStringToSign``). One per call; created by ``Client``.
-final class SignedTextRecord: RequestContextKey, Sendable {
+final class SignedTextRecord: CallContextKey, Sendable {
     typealias Value = SignedTextRecord
     private let text = Mutex<String?>(nil)
     func store(_ value: String?) { text.withLock { $0 = value } }

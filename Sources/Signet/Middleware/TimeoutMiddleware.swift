@@ -7,7 +7,7 @@ import HTTPTypes
 /// so it bounds one attempt and a timed-out idempotent attempt is retried; retry's total-time budget
 /// bounds the whole call.
 ///
-/// It sets the attempt's ``RequestContext/deadline`` (keeping an earlier one) and the ``Client`` enforces it
+/// It sets the attempt's ``CallContext/deadline`` (keeping an earlier one) and the ``Client`` enforces it
 /// where the chain reaches the transport: a ``DeadlineEnforcingTransport`` (AsyncHTTPClient) is given the
 /// deadline and enforces it itself, at no extra cost; any other transport runs in a task of its own that is
 /// cancelled by one process-wide timer and always awaited, so nothing outlives the call. Middleware placed
@@ -37,8 +37,8 @@ public struct TimeoutMiddleware: Middleware {
     public func intercept(
         _ request: HTTPRequest,
         body: Body,
-        context: RequestContext,
-        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+        context: CallContext,
+        next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         let timeout = context.timeout ?? defaultTimeout
         if let sleep {

@@ -14,7 +14,7 @@ public protocol Transport: Sendable {
 
 /// A transport that enforces a deadline itself (AsyncHTTPClient gives each request its own deadline), so a
 /// timeout costs no task or timer of Signet's: ``Client`` hands such a transport the attempt's
-/// ``RequestContext/deadline`` set by ``TimeoutMiddleware``. Other transports are raced against a timer.
+/// ``CallContext/deadline`` set by ``TimeoutMiddleware``. Other transports are raced against a timer.
 public protocol DeadlineEnforcingTransport: Transport {
     /// Sends like ``Transport/send(_:body:baseURL:)``, giving up at `deadline` with a ``SignetError`` of kind
     /// ``SignetError/Kind/timeout(after:)``.

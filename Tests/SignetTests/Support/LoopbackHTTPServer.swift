@@ -17,7 +17,7 @@ struct EchoReport: Codable, Sendable {
 /// A tiny blocking HTTP/1.1 server on 127.0.0.1 for the URLSession transport tests, one thread per
 /// connection. The real reference server (Hummingbird) arrives with the server module; until then this
 /// exercises the transport over real sockets. Routes: `/status/N` answers N with an `error_message`;
-/// `/large` answers 100 KiB; `/hang` never answers (it announces itself on `hangs` and waits for the
+/// `/large` answers 100 KiB; `/large-then-stall` promises 10 MiB, sends 100 KiB and stalls; `/hang` never answers (it announces itself on `hangs` and waits for the
 /// client to close); anything else echoes an `EchoReport`.
 final class LoopbackHTTPServer: Sendable {
     let port: UInt16
@@ -100,6 +100,21 @@ final class LoopbackHTTPServer: Sendable {
         let target = requestLine[1]
         if target == "/v1/hang" {
             hangStarted.yield()
+            while reader.fillMore() {}  // until the client gives up and closes
+            return
+        }
+        if target == "/v1/large-then-stall" {
+            // Promises 10 MiB, sends 100 KiB, then sends nothing more until the client closes.
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(10 * 1024 * 1024)\r\n"
+                + "Date: \(HTTPDateString.now())\r\n\r\n"
+            let out = Array(head.utf8) + [UInt8](repeating: 0x61, count: 100 * 1024)
+            var sent = 0
+            while sent < out.count {
+                let offset = sent
+                let result = out.withUnsafeBytes { send(connection, $0.baseAddress.map { $0 + offset }, $0.count - offset, 0) }
+                if result <= 0 { return }
+                sent += result
+            }
             while reader.fillMore() {}  // until the client gives up and closes
             return
         }

@@ -17,8 +17,8 @@ struct RecordingMiddleware: Middleware {
     let log: EventLog
 
     func intercept(
-        _ request: HTTPRequest, body: Body, context: RequestContext,
-        next: (HTTPRequest, Body, RequestContext) async throws -> (HTTPResponse, Body)
+        _ request: HTTPRequest, body: Body, context: CallContext,
+        next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         log.append("→\(name)")
         let answer = try await next(request, body, context)

@@ -7,6 +7,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import OpenAPIAsyncHTTPClient
+import Signet
 import SignetGameSystem
 import SignetOpenAPI
 import SignetServer
@@ -82,7 +83,7 @@ do {
     failure = error
 }
 do {
-    try await httpClient.shutdown()
+    try await httpClient.shutdown().get()
 } catch {
     failure = failure ?? error
 }

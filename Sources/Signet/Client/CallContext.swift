@@ -5,7 +5,7 @@ import Logging
 ///
 /// Middleware reads it and passes on a modified copy: retry sets ``attempt``, clock-skew correction sets
 /// ``clockOffset``, signing reads ``signingDate``.
-public struct RequestContext: Sendable {
+public struct CallContext: Sendable {
     /// The operation name used in logs and errors (e.g. `getPlayer`).
     public var operation: String
     /// The attempt number, starting at 1; retry middleware increments it.
@@ -21,8 +21,8 @@ public struct RequestContext: Sendable {
     /// When the current attempt's transport exchange must be finished; set by ``TimeoutMiddleware`` and
     /// enforced where the chain reaches the transport (see ``DeadlineEnforcingTransport``). `nil`: unbounded.
     public var deadline: ContinuousClock.Instant?
-    /// Typed values middleware can attach for later middleware (see ``RequestContextKey``).
-    public var values: RequestContextValues
+    /// Typed values middleware can attach for later middleware (see ``CallContextKey``).
+    public var values: CallContextValues
 
     /// Creates a context for the first attempt of `operation`.
     public init(
@@ -39,7 +39,7 @@ public struct RequestContext: Sendable {
         self.logger = logger
         self.timeout = timeout
         self.deadline = nil
-        self.values = RequestContextValues()
+        self.values = CallContextValues()
     }
 
     /// The local clock corrected by ``clockOffset``: the time a signer should stamp on the request.

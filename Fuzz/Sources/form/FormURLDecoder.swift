@@ -1,0 +1,1 @@
+../../../Sources/SignetServer/Worlds/FormURLDecoder.swift

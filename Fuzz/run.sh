@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds every fuzz harness once (scratch path Fuzz/.build, flags -sanitize=fuzzer -parse-as-library) and runs
+# each for SECONDS under libFuzzer, on a temporary copy of its seed corpus (Corpus/<harness>/ stays as committed).
+# Prints one line per harness (executions, crashes) and exits non-zero when any harness crashed.
+# Crash inputs and logs go to a scratch folder outside the repository, printed at the end.
+#   Fuzz/run.sh [SECONDS] [HARNESS...]        (default 10 s, every harness)
+# Environment: FUZZ_SCRATCH (where corpora, logs and crash inputs go; default a new /tmp/signet-fuzz.*),
+# FUZZ_FLAGS (more libFuzzer flags for every harness, e.g. "-jobs=2 -workers=2" or "-max_len=65536").
+set -euo pipefail
+cd "$(dirname "$0")"
+
+seconds=${1:-10}
+[ $# -gt 0 ] && shift
+case $seconds in '' | *[!0-9]*) echo "usage: Fuzz/run.sh [SECONDS] [HARNESS...]" >&2; exit 2 ;; esac
+if [ $# -gt 0 ]; then
+  harnesses=("$@")
+else
+  harnesses=()
+  for corpus in Corpus/*/; do harnesses+=("$(basename "$corpus")"); done
+fi
+for harness in "${harnesses[@]}"; do
+  [ -d "Sources/$harness" ] && [ -d "Corpus/$harness" ] || { echo "run.sh: no harness '$harness'" >&2; exit 2; }
+done
+
+scratch=${FUZZ_SCRATCH:-$(mktemp -d /tmp/signet-fuzz.XXXXXX)}
+mkdir -p "$scratch"
+flags=(-Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library)
+started=$SECONDS
+echo "fuzz: building ${#harnesses[@]} harnesses (scratch path Fuzz/.build)"
+products=()
+for harness in "${harnesses[@]}"; do products+=(--product "$harness"); done
+if [ ${#harnesses[@]} -eq "$(ls -d Corpus/*/ | wc -l)" ]; then
+  swift build "${flags[@]}"
+else
+  for harness in "${harnesses[@]}"; do swift build "${flags[@]}" --product "$harness"; done
+fi
+bin=$(swift build "${flags[@]}" --show-bin-path)
+echo "fuzz: built in $((SECONDS - started)) s; running each harness for $seconds s; scratch folder $scratch"
+
+# Swift's own crash backtracer would take the signal before libFuzzer, which then saves no crash input.
+export SWIFT_BACKTRACE=enable=no
+failed=0
+printf '%-22s %12s %8s\n' harness executions crashes
+for harness in "${harnesses[@]}"; do
+  corpus="$scratch/$harness/corpus" artifacts="$scratch/$harness/artifacts/"
+  rm -rf "$corpus" "$artifacts"
+  mkdir -p "$corpus" "$artifacts"
+  cp "Corpus/$harness/"* "$corpus/"
+  status=0
+  # shellcheck disable=SC2086 # FUZZ_FLAGS is a list of flags
+  "$bin/$harness" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=25 -print_final_stats=1 \
+    -artifact_prefix="$artifacts" ${FUZZ_FLAGS:-} "$corpus" >"$scratch/$harness/log.txt" 2>&1 || status=$?
+  executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$scratch/$harness/log.txt" | grep -o '[0-9]*$' | tail -1)
+  crashes=$(find "$artifacts" -type f | wc -l)
+  if [ "$status" -ne 0 ] && [ "$crashes" -eq 0 ]; then crashes=1; fi  # died without an artifact: still a crash
+  printf '%-22s %12s %8s\n' "$harness" "${executions:-?}" "$crashes"
+  if [ "$crashes" -ne 0 ]; then
+    failed=1
+    grep -m1 -E 'Fatal error|DISAGREEMENT|UNEXPECTED|ERROR: libFuzzer' "$scratch/$harness/log.txt" | sed 's/^/    /' || true
+    find "$artifacts" -type f | sed 's/^/    input: /'
+    echo "    log: $scratch/$harness/log.txt"
+  fi
+done
+echo "fuzz: done in $((SECONDS - started)) s (scratch folder $scratch)"
+exit $failed
