@@ -93,13 +93,13 @@ enum ChainBenchmark {
             var runs = Array(repeating: [(rate: Double, cpu: Double)](), count: variants.count + 1)
             for _ in 0..<rounds {
                 let bare = try bareRequest()
-                runs[0].append(try await requestsPerSecond(requests, concurrency) {
+                runs[0].append(try await Measure.concurrentRate(requests, concurrency) {
                     let response = try await HTTPClient.shared.execute(bare, timeout: .seconds(10))
                     _ = try await response.body.collect(upTo: 1 << 20)
                 })
                 for (index, variant) in variants.enumerated() {
                     let client = Client(baseURL: server.baseURL, transport: AsyncHTTPClientTransport(), middleware: variant.1)
-                    runs[index + 1].append(try await requestsPerSecond(requests, concurrency) {
+                    runs[index + 1].append(try await Measure.concurrentRate(requests, concurrency) {
                         let (response, body) = try await client.send(request, operation: "bench")
                         guard response.status == .ok else { throw BenchFailure("\(variant.0) answered \(response.status.code)") }
                         _ = try await body.collect(upTo: 1 << 20)
@@ -117,14 +117,14 @@ enum ChainBenchmark {
         for _ in 0..<rounds {
             let bare = try bareRequest()
             if only != "chain" {
-                bareRuns.append(try await requestsPerSecond(requests, concurrency) {
+                bareRuns.append(try await Measure.concurrentRate(requests, concurrency) {
                     let response = try await HTTPClient.shared.execute(bare, timeout: .seconds(10))
                     guard response.status == .ok else { throw BenchFailure("bare GET answered \(response.status)") }
                     _ = try await response.body.collect(upTo: 1 << 20)
                 })
             }
             if only == "bare" { continue }
-            chainRuns.append(try await requestsPerSecond(requests, concurrency) {
+            chainRuns.append(try await Measure.concurrentRate(requests, concurrency) {
                 let (response, body) = try await client.send(request, operation: "bench")
                 guard response.status == .ok else { throw BenchFailure("signed GET answered \(response.status.code)") }
                 _ = try await body.collect(upTo: 1 << 20)
@@ -151,22 +151,5 @@ enum ChainBenchmark {
         for _ in 0..<count { try await body() }
         let (seconds, attoseconds) = (clock.now - start).components
         return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(count)
-    }
-
-    private static func requestsPerSecond(
-        _ count: Int, _ concurrency: Int, _ body: @escaping @Sendable () async throws -> Void
-    ) async throws -> (rate: Double, cpu: Double) {
-        let cpuBefore = Measure.processCPUSeconds()
-        let seconds = try await Measure.asyncSeconds {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for worker in 0..<concurrency {
-                    let share = count / concurrency + (worker < count % concurrency ? 1 : 0)
-                    group.addTask { for _ in 0..<share { try await body() } }
-                }
-                try await group.waitForAll()
-            }
-        }
-        let cpuMicroseconds = (Measure.processCPUSeconds() - cpuBefore) * 1e6 / Double(count)
-        return (Double(count) / seconds, cpuMicroseconds)
     }
 }

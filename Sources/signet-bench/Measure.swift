@@ -46,6 +46,25 @@ enum Measure {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
+    /// Runs `body` `count` times over `concurrency` concurrent workers; returns requests per second and the
+    /// process CPU time per request in microseconds (client and server, when both run in this process).
+    static func concurrentRate(
+        _ count: Int, _ concurrency: Int, _ body: @escaping @Sendable () async throws -> Void
+    ) async throws -> (rate: Double, cpu: Double) {
+        let cpuBefore = processCPUSeconds()
+        let seconds = try await asyncSeconds {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for worker in 0..<concurrency {
+                    let share = count / concurrency + (worker < count % concurrency ? 1 : 0)
+                    group.addTask { for _ in 0..<share { try await body() } }
+                }
+                try await group.waitForAll()
+            }
+        }
+        let cpuMicroseconds = (processCPUSeconds() - cpuBefore) * 1e6 / Double(count)
+        return (Double(count) / seconds, cpuMicroseconds)
+    }
+
     /// The median of a non-empty list.
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()

@@ -52,11 +52,11 @@ enum VerificationBenchmark {
             for index in paths.indices.map({ ($0 + round) % paths.count }) {
                 let path = paths[index]
                 let request = try signedRequest(path)
-                runs[index].append(try await rate(requests, concurrency) {
+                runs[index].append(try await Measure.concurrentRate(requests, concurrency) {
                     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
                     guard response.status == .ok else { throw BenchFailure("\(path) answered \(response.status)") }
                     _ = try await response.body.collect(upTo: 1 << 16)
-                })
+                }.rate)
             }
         }
         await group.triggerGracefulShutdown()
@@ -68,18 +68,5 @@ enum VerificationBenchmark {
         report("throughput ratio verified/plain", fixed(ratio), "target ≥ 0.90 \(ratio >= 0.9 ? "met" : "NOT met")")
         report("verified, explanations on", "\(fixed(best[2], 0)) requests/s",
                "ratio to explanations off \(fixed(best[2] / best[1])) (diagnosis runs only on refusals)")
-    }
-
-    private static func rate(_ count: Int, _ concurrency: Int, _ body: @escaping @Sendable () async throws -> Void) async throws -> Double {
-        let seconds = try await Measure.asyncSeconds {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for worker in 0..<concurrency {
-                    let share = count / concurrency + (worker < count % concurrency ? 1 : 0)
-                    group.addTask { for _ in 0..<share { try await body() } }
-                }
-                try await group.waitForAll()
-            }
-        }
-        return Double(count) / seconds
     }
 }
