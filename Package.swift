@@ -352,7 +352,7 @@ let package = Package(
         .testTarget(
             name: "SignetOpenAPITests",
             dependencies: [
-                "SignetOpenAPI", "Signet", "SignetGameSystem", "SignetServer",
+                "SignetOpenAPI", "Signet", "SignetGameSystem", "SignetServer", "SignetTestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

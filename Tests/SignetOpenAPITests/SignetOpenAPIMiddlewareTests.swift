@@ -6,6 +6,7 @@ import SignetGameSystem
 import SignetOpenAPI
 import SignetServer
 import Testing
+import SignetTestSupport
 
 /// SignetOpenAPIMiddleware in a swift-openapi-runtime client (UniversalClient over
 /// swift-openapi-async-http-client) against the reference server on loopback.
@@ -51,7 +52,7 @@ struct SignetOpenAPIMiddlewareTests {
             let recorder = AttemptRecorder()
             let signet = SignetOpenAPIMiddleware(
                 signer: try DemoKey.client.signer(), retry: Self.retry(sleep: { clock.advance(by: $0) }),
-                logger: .quiet, clock: clock.reading)
+                logger: .quiet, clock: clock.reading())
             let client = HandMadeClient(serverURL: server.baseURL, middlewares: [signet, recorder])
 
             let answer = try await client.player()
@@ -130,12 +131,12 @@ struct SignetOpenAPIMiddlewareTests {
         // Two clients (two middlewares, so two ledgers of what was sent) with one frozen clock shared with the
         // server: the second's POST is byte-identical to the first's, and the server refuses it as a replay.
         let clock = ManualClock()
-        try await withReferenceServer(clock: clock.reading) { server in
+        try await withReferenceServer(clock: clock.reading()) { server in
             func adminClient(_ recorder: AttemptRecorder) throws -> HandMadeClient {
                 let retry = Self.retry(sleep: { clock.advance(by: $0) }, random: { 1 })
                 return HandMadeClient(serverURL: server.baseURL, middlewares: [
                     SignetOpenAPIMiddleware(signer: try DemoKey.admin.signer(), retry: retry, logger: .quiet,
-                                            clock: clock.reading),
+                                            clock: clock.reading()),
                     recorder,
                 ])
             }

@@ -2,6 +2,7 @@ import Foundation
 import Signet
 import SignetServer
 import Testing
+import SignetTestSupport
 
 @Suite("GameSystem routes")
 struct GameSystemRouteTests {

@@ -3,6 +3,7 @@ import HTTPTypes
 import Signet
 import SignetServer
 import Testing
+import SignetTestSupport
 
 /// Retry, idempotency, timeouts, cancellation and broken answers, injected with the server's fault plan.
 @Suite("Resilience against injected faults")

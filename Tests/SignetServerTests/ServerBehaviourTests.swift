@@ -3,6 +3,7 @@ import HTTPTypes
 import Signet
 import SignetServer
 import Testing
+import SignetTestSupport
 
 @Suite("Reference server behaviour")
 struct ServerBehaviourTests {

@@ -3,6 +3,7 @@ import HTTPTypes
 import Signet
 import SignetServer
 import Testing
+import SignetTestSupport
 
 /// The same transport test suite, run over URLSessionTransport and AsyncHTTPClientTransport against the
 /// reference server's echo routes on a real loopback socket.

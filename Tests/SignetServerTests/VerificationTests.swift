@@ -4,6 +4,7 @@ import Signet
 import SignetServer
 import Synchronization
 import Testing
+import SignetTestSupport
 
 /// Changes the body after signing, as a proxy that tampers with requests would.
 struct TamperingMiddleware: Middleware {

@@ -8,6 +8,7 @@ import SignetGameSystem
 import SignetOpenAPI
 import SignetServer
 import Synchronization
+import SignetTestSupport
 
 extension Logger {
     /// A logger that drops everything: tests assert behaviour, not log lines.
@@ -47,27 +48,6 @@ enum DemoKey {
     }
 }
 
-/// A clock that moves only when told to; shared by a server and its clients it makes dates deterministic.
-final class ManualClock: Sendable {
-    private let current: Mutex<Date>
-
-    /// Starts at `start` (by default 2027-01-15 08:00:00 UTC, a whole second).
-    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-        current = Mutex(start)
-    }
-
-    /// The current time.
-    func now() -> Date { current.withLock { $0 } }
-
-    /// Moves the clock forward.
-    func advance(by duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        current.withLock { $0 = $0.addingTimeInterval(TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18) }
-    }
-
-    /// This clock as a closure.
-    var reading: @Sendable () -> Date { { self.now() } }
-}
 
 /// An OpenAPI middleware placed after Signet's: it sees every attempt as it goes to the transport, and
 /// records its method, path, authority and header fields.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Signet
 import SignetServer
+import SignetTestSupport
 
 /// The GameSystem calls the tests make, through real clients (signed with the demo keys).
 struct GameSystemCalls {

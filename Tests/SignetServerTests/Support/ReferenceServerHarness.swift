@@ -4,6 +4,7 @@ import Logging
 import Signet
 import SignetGameSystem
 import SignetServer
+import SignetTestSupport
 
 extension Logger {
     /// A logger that drops everything: tests assert behaviour, not log lines.
