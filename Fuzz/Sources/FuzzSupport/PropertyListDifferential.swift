@@ -54,6 +54,9 @@ import SignetWorlds
 ///    point in time.
 /// 17. Inputs on which Foundation could blow up are not given to it (``foundationMightBlowUp``): nesting past
 ///    twice Signet's depth limit, and inputs over 64 KiB.
+/// 18. XML `<data>` that is not strict base64: Foundation's decoder skips characters outside the alphabet
+///    (`<data>!AAH+/w==</data>` reads as `AAH+/w==`); Signet refuses them, the same strict base64 as
+///    everywhere else in Signet (docs/decisions.md, "Hand-written parsers").
 public enum PropertyListDifferential {
     /// Runs `bytes` through Signet as `format` and, when fair, through Foundation; stops the process on a
     /// disagreement or an error that is not a `PropertyListError`.
@@ -118,7 +121,8 @@ public enum PropertyListDifferential {
         case .invalidText:
             return String(validating: bytes, as: UTF8.self) == nil
         case .malformed(_, let detail, _) where format == .xml:
-            return detail.contains("(only UTF-8)") || !XMLWellFormedness.isWellFormed(bytes)
+            return detail.contains("(only UTF-8)") || detail.contains("<data> is not base64")
+                || !XMLWellFormedness.isWellFormed(bytes)
         default:
             return false
         }
