@@ -117,7 +117,7 @@ struct HostileConditionsPeerTests {
         let conditions = try client(peer, transport, row)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await conditions.condition(id: "1") }
         // FoundationNetworking reads on after a cancel (the bytes are dropped): only AsyncHTTPClient hangs up.
-        row.check(outcome, peer: peer, path: "/conditions/1", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
+        await row.check(outcome, peer: peer, path: "/conditions/1", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
     }
 
     @Test("a hostile condition list ends in a typed error, within the bound",
@@ -127,6 +127,6 @@ struct HostileConditionsPeerTests {
         defer { peer.stop() }
         let conditions = try client(peer, transport, row)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await conditions.conditions() }
-        row.check(outcome, peer: peer, path: "/conditions", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
+        await row.check(outcome, peer: peer, path: "/conditions", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
     }
 }

@@ -142,7 +142,7 @@ struct HostilePuzzlesPeerTests {
         let puzzles = try client(peer, transport, row)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await puzzles.puzzle(Self.settings) }
         // FoundationNetworking reads on after a cancel (the bytes are dropped): only AsyncHTTPClient hangs up.
-        row.check(outcome, peer: peer, path: "/puzzle", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
+        await row.check(outcome, peer: peer, path: "/puzzle", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
     }
 
     @Test("a hostile /capabilities answer ends in a typed error, within the bound",
@@ -152,6 +152,6 @@ struct HostilePuzzlesPeerTests {
         defer { peer.stop() }
         let puzzles = try client(peer, transport, row)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await puzzles.capabilities() }
-        row.check(outcome, peer: peer, path: "/capabilities", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
+        await row.check(outcome, peer: peer, path: "/capabilities", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
     }
 }

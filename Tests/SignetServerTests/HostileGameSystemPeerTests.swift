@@ -87,7 +87,7 @@ struct HostileGameSystemPeerTests {
             timeout: row.attemptTimeout(.seconds(3)), logger: .quiet)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await client.player() }
         // FoundationNetworking reads on after a cancel (the bytes are dropped): only AsyncHTTPClient hangs up.
-        row.check(outcome, peer: peer, path: Self.playerPath, limit: transport == .asyncHTTPClient ? Self.limit : nil)
+        await row.check(outcome, peer: peer, path: Self.playerPath, limit: transport == .asyncHTTPClient ? Self.limit : nil)
         #expect((outcome.error as? SignetError)?.operation == "gamesystem.player")
         // An absurd or unreadable Date teaches nothing; a plausible one is learned (and retried once).
         let learned = offsets.offset(forHost: "127.0.0.1:\(try peer.baseURL.port ?? 0)")

@@ -53,6 +53,9 @@ public final class HostileHTTPPeer: @unchecked Sendable {
     /// Requests received for `path` (without query) so far.
     public func requests(to path: String) -> Int { log.lock.withLock { log.paths[path, default: 0] } }
 
+    /// Connections accepted so far (a request may be on one whose head has not been read yet).
+    public var connectionsAccepted: Int { server.connectionsAccepted }
+
     /// Bytes written to clients so far, heads included.
     public var bytesSent: Int { log.lock.withLock { log.sent } }
 

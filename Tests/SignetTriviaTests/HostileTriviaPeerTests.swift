@@ -67,7 +67,7 @@ struct HostileTriviaPeerTests {
                                                  middleware: Client.defaultMiddleware(retry: retry, timeout: row.attemptTimeout(.seconds(3)))))
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await trivia.jokers(for: "ann") }
         // FoundationNetworking reads on after a cancel (the bytes are dropped): only AsyncHTTPClient hangs up.
-        row.check(outcome, peer: peer, path: "/trivia/jokers", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
+        await row.check(outcome, peer: peer, path: "/trivia/jokers", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
     }
 
     // MARK: - The game socket

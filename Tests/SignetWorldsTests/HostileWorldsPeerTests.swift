@@ -128,6 +128,6 @@ struct HostileWorldsPeerTests {
                                   decoder: WorldsDecoder(failurePolicy: .rejectResponse))
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await worlds.worlds(login: "ann", password: "pw") }
         // FoundationNetworking reads on after a cancel (the bytes are dropped): only AsyncHTTPClient hangs up.
-        row.check(outcome, peer: peer, path: Self.path, limit: transport == .asyncHTTPClient ? Self.limit : nil)
+        await row.check(outcome, peer: peer, path: Self.path, limit: transport == .asyncHTTPClient ? Self.limit : nil)
     }
 }
