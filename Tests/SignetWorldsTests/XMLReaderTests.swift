@@ -1,6 +1,9 @@
 import Foundation
 import SignetWorlds
 import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 @testable import SignetServer
 
 /// Signet's own XML property-list reader: what Apple's format allows, and faults named by byte offset.
@@ -89,12 +92,26 @@ import Testing
         #expect(error("<plist><string>&nbsp;</string></plist>") == Self.malformed("unknown entity `&nbsp;`", at: 15))
     }
 
-    @Test func datesAndDataAreChecked() {
+    @Test func datesAndDataAreChecked() throws {
         #expect(error("<plist><date>2016-02-30T00:00:00Z</date></plist>")
             == Self.malformed("<date> \"2016-02-30T00:00:00Z\" is not yyyy-MM-ddTHH:mm:ssZ", at: 7))
         #expect(error("<plist><date>99999999999-01-01T00:00:00Z</date></plist>")
             == Self.malformed("<date> \"99999999999-01-01T00:00:00Z\" is not yyyy-MM-ddTHH:mm:ssZ", at: 7))
-        #expect(error("<plist><data>!!!</data></plist>") == Self.malformed("<data> is not base64", at: 7))
+        #expect(error("<plist><data>!!!</data></plist>")
+            == Self.malformed("<data> is not base64 (3 characters, not a multiple of 4)", at: 7))
+        // Strict and canonical (RFC 4648 §4, §3.5), white space apart: the fuzzer's `AAH+/w=A=` was read as
+        // five bytes by `Data(base64Encoded:)` and as six by Foundation's plist reader.
+        #expect(error("<plist><data>AAH+/w=A=</data></plist>")
+            == Self.malformed("<data> is not base64 (9 characters, not a multiple of 4)", at: 7))
+        #expect(error("<plist><data>AAH+/w=A</data></plist>")
+            == Self.malformed("<data> is not base64 (`=` at character 6 is not at the end)", at: 7))
+        #expect(error("<plist><data>!AA+/w==</data></plist>")
+            == Self.malformed("<data> is not base64 (character 0 (0x21) is not in the base64 alphabet)", at: 7))
+        #expect(error("<plist><data>QR==</data></plist>")
+            == Self.malformed("<data> is not base64 (character 1 has non-zero unused bits)", at: 7))
+        #expect(error("<plist><data>QUJ=</data></plist>")
+            == Self.malformed("<data> is not base64 (character 2 has non-zero unused bits)", at: 7))
+        #expect(try read("<plist><data>\n\tQUJD\n\tRA==\n</data></plist>") == .data(Data("ABCD".utf8)))
         #expect(error("<plist><real>twelve</real></plist>") == Self.malformed("<real> \"twelve\" is not a number", at: 7))
     }
 
@@ -137,6 +154,85 @@ import Testing
         let bytes = try PropertyListWriter.write(["allAvailableWorlds": [["id": "126", "name": "Österreich 1"]]], as: .xml)
         for length in 0..<bytes.count where !bytes[length...].allSatisfy({ $0 == 0x0A }) {
             #expect((try? PropertyListReader().read(Array(bytes[0..<length]), as: .xml)) == nil, "truncated to \(length) bytes")
+        }
+    }
+
+    // MARK: The markup around the elements
+
+    /// Whether libxml2 (Foundation's `XMLParser`), an independent XML parser, calls `text` well-formed.
+    static func wellFormed(_ text: String) -> Bool {
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.shouldResolveExternalEntities = false
+        return parser.parse() && parser.parserError == nil
+    }
+
+    /// Where `marker` first occurs in `text`, in UTF-8 bytes.
+    static func offset(of marker: String, in text: String) -> Int {
+        guard let range = text.range(of: marker) else { return -1 }
+        return text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+    }
+
+    /// Ill-formed markup, each refused at the byte where it goes wrong (the marker), and refused by libxml2 too.
+    static let illFormedMarkup: [(text: String, detail: String, marker: String)] = [
+        ("<plist><true/></plist><?xml version=\"1.0\"?>", "an XML declaration is allowed only at the start of the document",
+         "<?xml version"),
+        ("<!-- first --><?xml version=\"1.0\"?><plist><true/></plist>",
+         "an XML declaration is allowed only at the start of the document", "<?xml"),
+        ("<plist><string>a<?XML x?>b</string></plist>", "an XML declaration is allowed only at the start of the document", "<?XML"),
+        ("<?x$l veral?><plist><true/></plist>", "processing instruction target `x` is not followed by white space or `?>`", "$l"),
+        ("<? pi?><plist><true/></plist>", "processing instruction without a target name", "<? pi"),
+        ("<?xml ve\u{01}rsion=\"1.0\"?><plist><true/></plist>", "the XML declaration has no version", "ve"),
+        ("<?xml version=\"1.0\" encoding(\"UTF-8\"?><plist><true/></plist>",
+         "`encoding` in the XML declaration has no value", "(\"UTF-8"),
+        ("<?xml version=\"1.0\" standalone=\"yes\" encoding=\"UTF-8\"?><plist><true/></plist>",
+         "the XML declaration holds text that is not version, encoding or standalone (in that order)", "encoding"),
+        ("<?xml version=\"2.0\"?><plist><true/></plist>", "XML version \"2.0\" is not 1.x", "<?xml"),
+        ("<?xml encoding=\"UTF-8\" version=\"1.0\"?><plist><true/></plist>", "the XML declaration has no version", "encoding"),
+        ("<?xml version=\"1.0\" standalone=\"maybe\"?><plist><true/></plist>",
+         "standalone \"maybe\" is neither \"yes\" nor \"no\"", "<?xml"),
+        ("<plist><true/></plist><!DOCTYPE plist>", "a document type is allowed only before the root element", "<!DOCTYPE"),
+        ("<!DOCTYPE plist><!DOCTYPE plist><plist><true/></plist>", "a second document type (the first is at byte 0)", "<!DOCTYPE plist><plist"),
+        ("<!DOCTYPE plist PUBLI<?xml version=\"1.0\"?>><plist><true/></plist>", "document type holds unexpected text", "PUBLI"),
+        ("<!DOCTYPE><plist><true/></plist>", "`<!DOCTYPE` is not followed by white space and a name", "><plist"),
+        ("<!DOCTYPE plist PUBLIC \"a{b\" \"c\"><plist><true/></plist>",
+         "the public identifier holds a character XML does not allow there", "{"),
+        ("<!-- a -- b --><plist><true/></plist>", "`--` inside a comment (only its end `-->` may hold it)", "-- b"),
+        ("<plist version=\"1.0\" junk><true/></plist>", "attribute `junk` of <plist> has no value", "><true"),
+        ("<plist version=\"1.0\"x=\"y\"><true/></plist>", "tag <plist> holds text that is not an attribute", "x="),
+        ("<plist version=\"1<0\"><true/></plist>", "`<` in the value of attribute `version` of <plist>", "<0"),
+    ]
+
+    @Test("ill-formed markup around the elements is refused where it goes wrong, as libxml2 refuses it",
+          arguments: illFormedMarkup.indices)
+    func illFormedMarkupIsRefused(row: Int) {
+        let (text, detail, marker) = Self.illFormedMarkup[row]
+        #expect(error(text) == Self.malformed(detail, at: Self.offset(of: marker, in: text)), "\(text)")
+        #expect(!Self.wellFormed(text), "libxml2 reads \(text)")
+    }
+
+    @Test func markupThatXMLAllowsIsRead() throws {
+        let accepted: [(String, PropertyListValue)] = [
+            (Self.prolog + "<plist version=\"1.0\"><string>a</string></plist>", "a"),
+            ("<?xml version='1.0' encoding='utf-8' standalone='yes' ?><plist version='1.0'><true/></plist>", true),
+            ("<?xml-stylesheet href=\"a.xsl\"?><plist><string>a<?pi data?>b<!-- c -->d</string></plist><?end?>", "abd"),
+            ("<!DOCTYPE plist SYSTEM \"a<b>.dtd\" [<!ENTITY e \"]>\"><!-- ] -->]><plist><integer>1</integer></plist>", 1),
+            ("<!---->\n<!DOCTYPE plist>\n<!-- é -->\n<plist\n>\n<array\n/></plist\n>\n", []),
+        ]
+        for (text, value) in accepted {
+            #expect(Self.wellFormed(text), "libxml2 refuses \(text)")
+            #expect(try read(text) == value, "\(text)")
+        }
+    }
+
+    @Test func skippedMarkupMustBeUTF8() {
+        for (prefix, what) in [("<!-- ", "comment"), ("<?pi ", "processing instruction"), ("<plist a=\"", "attribute `a` of <plist>")] {
+            var bytes = Array(prefix.utf8)
+            let bad = bytes.count
+            bytes += [0xE1, 0x20]
+            bytes += Array((what == "comment" ? " --><plist/>" : what.hasPrefix("attribute") ? "\"/>" : "?><plist/>").utf8)
+            #expect(throws: Self.malformed("\(what) holds bytes that are not UTF-8", at: bad)) {
+                try PropertyListReader().read(bytes, as: .xml)
+            }
         }
     }
 }

@@ -25,6 +25,7 @@ struct XMLPropertyListReader {
             throw .inputTooLarge(byteCount: bytes.count, limit: limits.maximumByteCount)
         }
         var reader = XMLPropertyListReader(scanner: XMLPropertyListScanner(bytes), limits: limits, stream: stream)
+        try reader.scanner.readProlog()
         var (tag, offset) = try reader.scanner.nextTag()
         let wrapped = tag == .start("plist", empty: false)
         if wrapped { (tag, offset) = try reader.scanner.nextTag() }

@@ -78,11 +78,46 @@ enum XMLPropertyListScalars {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
-    /// Base64 with white space anywhere (lines are usually wrapped).
+    /// Base64 with white space anywhere (lines are usually wrapped): the white space is dropped, and the
+    /// rest must be strict, canonical base64, as everywhere in Signet: `Data(base64Encoded:)` alone read `AAH+/w=A=` (an `=` inside, a length not a multiple of 4)
+    /// as five bytes, where Foundation's property-list reader reads six.
     static func data(_ text: [UInt8]) throws(Fault) -> Data {
-        let compact = String(decoding: text.filter { !XMLPropertyListScanner.isWhitespace($0) }, as: UTF8.self)
-        guard let data = Data(base64Encoded: compact) else { throw .malformed("<data> is not base64") }
+        let compact = text.filter { !XMLPropertyListScanner.isWhitespace($0) }
+        if let fault = strictBase64Fault(compact) { throw .malformed("<data> is not base64 (\(fault))") }
+        guard let data = Data(base64Encoded: String(decoding: compact, as: UTF8.self)) else {
+            throw .malformed("<data> is not base64")
+        }
         return data
+    }
+
+    /// What makes `compact` other than canonical padded base64 (RFC 4648 §4), or nil: its length, a
+    /// character outside the alphabet, an `=` before the end, or bits set that no byte string encodes to.
+    /// Offsets count the base64 characters, white space left out.
+    static func strictBase64Fault(_ compact: [UInt8]) -> String? {
+        guard compact.count % 4 == 0 else { return "\(compact.count) characters, not a multiple of 4" }
+        let padding = compact.suffix(2).reversed().prefix { $0 == UInt8(ascii: "=") }.count
+        let significant = compact.count - padding
+        for (offset, byte) in compact.enumerated() where offset < significant && sextet(byte) == nil {
+            return byte == UInt8(ascii: "=")
+                ? "`=` at character \(offset) is not at the end"
+                : "character \(offset) (0x\(String(byte, radix: 16, uppercase: true))) is not in the base64 alphabet"
+        }
+        // The last significant character's low bits must be zero: 4 of them before `==`, 2 before `=`.
+        if padding > 0, let value = sextet(compact[significant - 1]), value & (padding == 2 ? 0x0F : 0x03) != 0 {
+            return "character \(significant - 1) has non-zero unused bits"
+        }
+        return nil
+    }
+
+    private static func sextet(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "+"): 62
+        case UInt8(ascii: "/"): 63
+        default: nil
+        }
     }
 
     private static func trimmed(_ text: [UInt8]) -> ArraySlice<UInt8> {

@@ -2,7 +2,8 @@
 /// processing instructions and the document type, over UTF-8 bytes, with byte offsets in every fault.
 ///
 /// Only what property lists use: no namespaces, no entity declarations (the five predefined entities and
-/// character references only). A `<?xml … encoding="…"?>` other than UTF-8 or ASCII is refused.
+/// character references only). The markup around the elements (declaration, processing instructions,
+/// comments, document type) is checked as XML defines it, in `XMLPropertyListMarkup.swift`.
 struct XMLPropertyListScanner {
     /// A start tag (`empty` for `<name/>`) or an end tag.
     enum Tag: Equatable {
@@ -11,7 +12,8 @@ struct XMLPropertyListScanner {
     }
 
     let bytes: [UInt8]
-    private(set) var index: Int
+    /// The next byte to read.
+    var index: Int
 
     /// A scanner at the start of `bytes`, after a UTF-8 byte-order mark when there is one.
     init(_ bytes: [UInt8]) {
@@ -43,22 +45,24 @@ struct XMLPropertyListScanner {
             guard consume(">") else { throw Self.malformed("end tag </\(name)> is not closed by `>`", at: start) }
             return (.end(name), start)
         }
-        // Attributes (`version="1.0"`) are skipped; a quoted value may hold `>`.
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: ">"):
-                index += 1
-                return (.start(name, empty: false), start)
-            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ">"):
+        // Attributes (`version="1.0"`) are checked and skipped: white space, a name, `=`, a quoted value.
+        while true {
+            let spaced = skipWhitespace()
+            guard index < bytes.count else { throw Self.malformed("tag <\(name)> is not closed by `>`", at: start) }
+            if consume(">") { return (.start(name, empty: false), start) }
+            if starts(with: "/>") {
                 index += 2
                 return (.start(name, empty: true), start)
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                try skipQuoted(from: start)
-            default:
-                index += 1
             }
+            guard spaced, index < bytes.count, Self.isNameStartByte(bytes[index]) else {
+                throw Self.malformed("tag <\(name)> holds text that is not an attribute", at: index)
+            }
+            let attribute = readName()
+            skipWhitespace()
+            guard consume("=") else { throw Self.malformed("attribute `\(attribute)` of <\(name)> has no value", at: index) }
+            skipWhitespace()
+            _ = try quotedValue(at: start, what: "attribute `\(attribute)` of <\(name)>")
         }
-        throw Self.malformed("tag <\(name)> is not closed by `>`", at: start)
     }
 
     /// The character data up to the end tag `</name>` (which is consumed), with entities, character
@@ -82,6 +86,8 @@ struct XMLPropertyListScanner {
                 index = end + 3
             } else if starts(with: "<!--") {
                 try skipComment()
+            } else if starts(with: "<?") {
+                try skipProcessingInstruction()
             } else {
                 let (tag, offset) = try nextTag()
                 guard tag == .end(name) else {
@@ -95,59 +101,6 @@ struct XMLPropertyListScanner {
     /// A fault in the XML structure at byte `offset`.
     static func malformed(_ detail: String, at offset: Int) -> PropertyListError {
         .malformed(format: .xml, detail: detail, offset: offset)
-    }
-
-    // MARK: Markup between elements
-
-    private mutating func skipMarkup() throws(PropertyListError) {
-        while true {
-            skipWhitespace()
-            if starts(with: "<!--") {
-                try skipComment()
-            } else if starts(with: "<?") {
-                try skipProcessingInstruction()
-            } else if starts(with: "<!DOCTYPE") {
-                try skipDocumentType()
-            } else {
-                return
-            }
-        }
-    }
-
-    private mutating func skipComment() throws(PropertyListError) {
-        let start = index
-        index += 4
-        guard let end = find("-->") else { throw Self.malformed("comment is not closed by `-->`", at: start) }
-        index = end + 3
-    }
-
-    private mutating func skipProcessingInstruction() throws(PropertyListError) {
-        let start = index
-        guard let end = find("?>") else { throw Self.malformed("processing instruction is not closed by `?>`", at: start) }
-        let instruction = String(decoding: bytes[start..<end], as: UTF8.self)
-        if instruction.hasPrefix("<?xml "), let range = instruction.range(of: "encoding=") {
-            let declared = instruction[range.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }.lowercased()
-            guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(declared) else {
-                throw Self.malformed("encoding \"\(declared)\" is not supported (only UTF-8)", at: start)
-            }
-        }
-        index = end + 2
-    }
-
-    /// `<!DOCTYPE …>`, with quoted identifiers and an internal subset in `[…]`.
-    private mutating func skipDocumentType() throws(PropertyListError) {
-        let start = index
-        var bracketDepth = 0
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\""), UInt8(ascii: "'"): try skipQuoted(from: start)
-            case UInt8(ascii: "["): bracketDepth += 1; index += 1
-            case UInt8(ascii: "]"): bracketDepth -= 1; index += 1
-            case UInt8(ascii: ">") where bracketDepth <= 0: index += 1; return
-            default: index += 1
-            }
-        }
-        throw Self.malformed("document type is not closed by `>`", at: start)
     }
 
     // MARK: References
@@ -185,38 +138,63 @@ struct XMLPropertyListScanner {
 
     // MARK: Bytes
 
-    private mutating func readName() -> String {
+    mutating func readName() -> String {
         let start = index
         while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
-    private mutating func skipQuoted(from tagStart: Int) throws(PropertyListError) {
+    /// A value in `"…"` or `'…'` (the quote at the current index), checked to be UTF-8 and, unless
+    /// `allowingLessThan` (a system identifier), without `<`; `what` names it in a fault, `start` is where
+    /// its tag or declaration starts.
+    mutating func quotedValue(at start: Int, what: String, allowingLessThan: Bool = false) throws(PropertyListError) -> String {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+            throw Self.malformed("\(what) is not quoted", at: index)
+        }
         let quote = bytes[index]
         index += 1
-        while index < bytes.count, bytes[index] != quote { index += 1 }
-        guard index < bytes.count else { throw Self.malformed("quoted value is not closed", at: tagStart) }
+        let valueStart = index
+        while index < bytes.count, bytes[index] != quote {
+            guard allowingLessThan || bytes[index] != UInt8(ascii: "<") else { throw Self.malformed("`<` in the value of \(what)", at: index) }
+            index += 1
+        }
+        guard index < bytes.count else { throw Self.malformed("the value of \(what) is not closed", at: start) }
         index += 1
+        return try utf8(valueStart..<(index - 1), in: what)
     }
 
-    private mutating func skipWhitespace() {
+    /// The bytes in `range` as a string; a fault naming `what` and the first bad byte when they are not UTF-8.
+    func utf8(_ range: Range<Int>, in what: String) throws(PropertyListError) -> String {
+        if let text = String(validating: bytes[range], as: UTF8.self) { return text }
+        var offset = range.lowerBound
+        var iterator = bytes[range].makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        throw Self.malformed("\(what) holds bytes that are not UTF-8", at: offset)
+    }
+
+    /// Skips white space; whether there was any.
+    @discardableResult
+    mutating func skipWhitespace() -> Bool {
+        let start = index
         while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
+        return index > start
     }
 
-    private mutating func consume(_ ascii: Unicode.Scalar) -> Bool {
+    mutating func consume(_ ascii: Unicode.Scalar) -> Bool {
         guard index < bytes.count, bytes[index] == UInt8(ascii: ascii) else { return false }
         index += 1
         return true
     }
 
-    private func starts(with literal: StaticString) -> Bool {
+    func starts(with literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard bytes.count - index >= count else { return false }
         return literal.withUTF8Buffer { literal in literal.indices.allSatisfy { bytes[index + $0] == literal[$0] } }
     }
 
     /// Where `literal` next starts at or after the current index.
-    private func find(_ literal: StaticString) -> Int? {
+    func find(_ literal: StaticString) -> Int? {
         let needle = literal.withUTF8Buffer { Array($0) }
         guard let first = needle.first else { return index }
         var position = index
@@ -231,7 +209,17 @@ struct XMLPropertyListScanner {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    private static func isNameByte(_ byte: UInt8) -> Bool {
+    /// A byte that may start an XML name: a letter, `_`, `:` or a byte of a non-ASCII character.
+    static func isNameStartByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: ":"), 0x80...0xFF:
+            true
+        default: false
+        }
+    }
+
+    /// A byte that may continue an XML name: a name-start byte, a digit, `-` or `.`.
+    static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), 0x80...0xFF:
