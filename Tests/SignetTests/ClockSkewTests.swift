@@ -134,4 +134,34 @@ struct ClockSkewTests {
         // The retried exchange's 401 teaches nothing more: the middleware retries once and stops.
         #expect(store.offset(forHost: "api.example.test") == 300)
     }
+
+    @Test("a slow exchange across a second boundary with clocks that agree is no skew: the 401 is returned")
+    func slowExchangeWithoutSkew() async throws {
+        // Sent at 22:13:20.9, received at 22:13:24.9; the server (same clock) stamped 22:13:21.95 as
+        // "22:13:21". The midpoint is 22:13:22.9, 1.9 s after that Date, but every offset from −3.9 s to
+        // +0.1 s fits it, 0 among them: skew is not why the request was refused.
+        let clock = ManualClock(wallStart: Self.localNow.addingTimeInterval(0.9))
+        struct SlowTransport: Transport {
+            let clock: ManualClock
+            func send(_ request: HTTPRequest, body: Body, baseURL: URL) async throws -> (HTTPResponse, Body) {
+                clock.advance(by: .seconds(4))
+                return (.make(.unauthorized, [("Date", "Tue, 14 Nov 2023 22:13:21 GMT")]), .empty)
+            }
+        }
+        let client = Client(baseURL: testBaseURL, transport: SlowTransport(clock: clock),
+                            middleware: [ClockSkewMiddleware(store: store)], clock: clock.wall)
+        let (response, _) = try await client.send(.make(.get, "/p"), operation: "slow")
+        #expect(response.status == .unauthorized)
+        #expect(store.offset(forHost: "api.example.test") == nil)
+    }
+
+    @Test("a skew just past the Date's second is learned even from a quick exchange")
+    func skewJustPastTheSecond() async throws {
+        // Local 22:13:20.0, instant exchange; the server says 22:13:22, so its clock is 2.0–3.0 s ahead:
+        // the offset in use (0) is 2 s outside, and the request is retried with +2 s.
+        let transport = RecordingTransport([Self.unauthorized([("Date", "Tue, 14 Nov 2023 22:13:22 GMT")])])
+        let (response, _) = try await client(transport).send(.make(.get, "/p"), operation: "get")
+        #expect(response.status == .ok)
+        #expect(signedDates(transport) == ["1700000000.0", "1700000002.0"])
+    }
 }

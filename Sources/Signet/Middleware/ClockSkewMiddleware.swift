@@ -11,8 +11,11 @@ import Logging
 /// - a response carrying `Age` is ignored (a cache's `Date` says nothing about the server's clock now);
 /// - a `Date` that does not parse, or is more than ``maxPlausibleOffset`` off, is ignored rather than
 ///   poisoning every later request;
-/// - no retry when the new offset differs from the one used by less than ``minimumCorrection``: then
-///   skew is not why the request failed (HTTP dates have one-second resolution anyway);
+/// - no retry when the offset in use is within ``minimumCorrection`` of what the `Date` allows: an HTTP date
+///   is truncated to the second and was stamped somewhere between send and receive, so every offset from
+///   `Date − received` to `Date + 1 s − sent` fits it. Then skew is not why the request failed. (Comparing
+///   with the midpoint alone took a slow exchange, a second boundary crossed, for a skew of over a second
+///   and retried a refusal that had another cause.)
 /// - no retry when the body cannot be replayed (the offset is still stored for later requests).
 ///
 /// At the start of every request it sets `context.clockOffset` from the ``store`` for the request's host.
@@ -47,22 +50,30 @@ public struct ClockSkewMiddleware: Middleware {
         let received = context.clock()
 
         guard let learned = learnedOffset(from: answer.0, sent: sent, received: received, context: context),
-              abs(learned - context.clockOffset) >= minimumCorrection
+              Self.distance(of: context.clockOffset, from: learned.consistent) >= minimumCorrection
         else { return answer }
 
-        store.setOffset(learned, forHost: host)
+        store.setOffset(learned.offset, forHost: host)
         guard body.isReplayable else { return answer }
         context.logger.notice("clock skew detected; retrying with the server's time", metadata: [
             "signet.operation": "\(context.operation)",
             "signet.host": "\(host)",
-            "signet.clock_offset": "\(learned)",
+            "signet.clock_offset": "\(learned.offset)",
         ])
-        context.clockOffset = learned
+        context.clockOffset = learned.offset
         return try await next(request, body, context)
     }
 
-    /// The offset a 401 response teaches, or `nil` when it teaches nothing (by the rules above).
-    func learnedOffset(from response: HTTPResponse, sent: Date, received: Date, context: CallContext) -> TimeInterval? {
+    /// How far `offset` lies outside `range` (zero inside it).
+    static func distance(of offset: TimeInterval, from range: ClosedRange<TimeInterval>) -> TimeInterval {
+        offset < range.lowerBound ? range.lowerBound - offset : max(0, offset - range.upperBound)
+    }
+
+    /// What a 401 response teaches, or `nil` when it teaches nothing (by the rules above): the offset
+    /// (server `Date` − the midpoint of send and receive) and the range of offsets the `Date` allows.
+    func learnedOffset(
+        from response: HTTPResponse, sent: Date, received: Date, context: CallContext
+    ) -> (offset: TimeInterval, consistent: ClosedRange<TimeInterval>)? {
         guard response.status == .unauthorized,
               response.headerFields[.age] == nil,
               let value = response.headerFields[.date]
@@ -80,6 +91,8 @@ public struct ClockSkewMiddleware: Middleware {
             ])
             return nil
         }
-        return offset
+        // A wall clock stepped back mid-exchange could put `received` before `sent`: never an inverted range.
+        let earliest = serverDate.timeIntervalSince(received), latest = serverDate.addingTimeInterval(1).timeIntervalSince(sent)
+        return (offset, min(earliest, latest)...max(earliest, latest))
     }
 }
