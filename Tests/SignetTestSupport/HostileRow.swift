@@ -39,7 +39,10 @@ public struct HostileRow: Sendable, CustomTestStringConvertible {
     ///
     /// The client may give up on its last attempt before the peer's thread has read that attempt's head
     /// (a loaded machine schedules the peer late), so the count is given up to ``countGrace`` to reach
-    /// the lowest allowed number. A request the client never sent is still missing after it.
+    /// the lowest allowed number. A row that expects a timeout may see fewer requests than attempts: an
+    /// attempt can time out before its request reaches the peer (CI saw URLSession open only two
+    /// connections in three 3 s attempts on a loaded machine), so there only the upper bound, no endless
+    /// retrying, is the peer's to judge; that a timed-out attempt is retried is `RetryMiddleware`'s test.
     public func check(
         _ outcome: HangGuard.Outcome, peer: HostileHTTPPeer, path: String, limit: Int? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -58,8 +61,9 @@ public struct HostileRow: Sendable, CustomTestStringConvertible {
             try? await Task.sleep(for: .milliseconds(20))
         }
         let requests = peer.requests(to: path)
-        #expect(attempts.contains(requests),
-                "\(requests) requests to \(path), expected \(attempts) (\(peer.connectionsAccepted) connections accepted)",
+        let allowed = expected == "SignetError.timeout" ? 1...attempts.upperBound : attempts
+        #expect(allowed.contains(requests),
+                "\(requests) requests to \(path), expected \(allowed) (\(peer.connectionsAccepted) connections accepted)",
                 sourceLocation: sourceLocation)
         if let limit {
             #expect(peer.bytesSent <= limit + Self.socketSlack,
