@@ -57,6 +57,10 @@ import SignetWorlds
 /// 18. XML `<data>` that is not strict base64: Foundation's decoder skips characters outside the alphabet
 ///    (`<data>!AAH+/w==</data>` reads as `AAH+/w==`); Signet refuses them, the same strict base64 as
 ///    everywhere else in Signet (docs/decisions.md, "Hand-written parsers").
+/// 19. XML dates of the right shape with a field out of range (`2026-11-21T39:05:07Z`, `2016-02-30T…`):
+///    Foundation rolls them over into a valid date, Signet refuses them (``isOutOfRangeDate(_:)``; any other
+///    date Signet refuses still counts).
+
 public enum PropertyListDifferential {
     /// Runs `bytes` through Signet as `format` and, when fair, through Foundation; stops the process on a
     /// disagreement or an error that is not a `PropertyListError`.
@@ -121,11 +125,31 @@ public enum PropertyListDifferential {
         case .invalidText:
             return String(validating: bytes, as: UTF8.self) == nil
         case .malformed(_, let detail, _) where format == .xml:
-            return detail.contains("(only UTF-8)") || detail.contains("<data> is not base64")
+            return detail.contains("(only UTF-8)") || detail.contains("<data> is not base64") || isOutOfRangeDate(detail)
                 || !XMLWellFormedness.isWellFormed(bytes)
         default:
             return false
         }
+    }
+
+    /// Whether `detail` refuses a `<date>` of the shape `yyyy-MM-ddTHH:mm:ssZ` (digits where digits go)
+    /// whose month, day, hour, minute or second is out of range (skip 19).
+    static func isOutOfRangeDate(_ detail: String) -> Bool {
+        let prefix = "<date> \"", suffix = "\" is not yyyy-MM-ddTHH:mm:ssZ"
+        guard detail.hasPrefix(prefix), detail.hasSuffix(suffix) else { return false }
+        let text = Array(detail.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count))
+        let shape = Array("dddd-dd-ddTdd:dd:ddZ".utf8)
+        guard text.count == shape.count, zip(text, shape).allSatisfy({ byte, expected in
+            expected == UInt8(ascii: "d") ? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) : byte == expected
+        }) else { return false }
+        func field(_ start: Int, _ count: Int) -> Int {
+            text[start..<(start + count)].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        }
+        let (year, month, day) = (field(0, 4), field(5, 2), field(8, 2))
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return !(1...12).contains(month) || !(1...days[month - 1]).contains(day)
+            || field(11, 2) > 23 || field(14, 2) > 59 || field(17, 2) > 59
     }
 
     /// Whether OpenStep text has a backslash followed by an octal digit (possibly a false positive, which
