@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Foundation
 import HTTPTypes
+import NIOCore
+import NIOHTTP1
 import Signet
 import SignetAsyncHTTPClient
 import SignetGameSystem
@@ -82,34 +84,8 @@ enum ChainBenchmark {
             return bare
         }
         if ProcessInfo.processInfo.environment["SIGNET_BENCH_VARIANTS"] != nil {
-            let presigned = try GameSystemSigner(credentials: credentials).sign(method: "GET", target: path, body: [], date: Date())
-            let signer = GameSystemSigner(credentials: credentials)
-            let variants: [(String, [any Middleware])] = [
-                ("transport only, pre-signed headers", [FixedHeaders(fields: presigned.headers.map { ($0.name, $0.value) })]),
-                ("signing only", [SigningMiddleware(signer: signer)]),
-                ("default chain", Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore())),
-                ("default chain, no timeout", Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore(), timeout: nil)),
-            ]
-            var runs = Array(repeating: [(rate: Double, cpu: Double)](), count: variants.count + 1)
-            for _ in 0..<rounds {
-                let bare = try bareRequest()
-                runs[0].append(try await Measure.concurrentRate(requests, concurrency) {
-                    let response = try await HTTPClient.shared.execute(bare, timeout: .seconds(10))
-                    _ = try await response.body.collect(upTo: 1 << 20)
-                })
-                for (index, variant) in variants.enumerated() {
-                    let client = Client(baseURL: server.baseURL, transport: AsyncHTTPClientTransport(), middleware: variant.1)
-                    runs[index + 1].append(try await Measure.concurrentRate(requests, concurrency) {
-                        let (response, body) = try await client.send(request, operation: "bench")
-                        guard response.status == .ok else { throw BenchFailure("\(variant.0) answered \(response.status.code)") }
-                        _ = try await body.collect(upTo: 1 << 20)
-                    })
-                }
-            }
-            for (index, name) in (["bare AsyncHTTPClient GET"] + variants.map(\.0)).enumerated() {
-                report("variant: \(name)", "\(fixed(runs[index].map(\.rate).max() ?? .nan, 0)) requests/s",
-                       "\(fixed(runs[index].map(\.cpu).min() ?? .nan, 1)) µs CPU/request")
-            }
+            try await variants(server: server, path: path, credentials: credentials, rounds: rounds,
+                               requests: requests, concurrency: concurrency, bareRequest: bareRequest)
         }
         // SIGNET_BENCH_ONLY=bare|chain runs one side alone (for a profiler), then stops.
         let only = ProcessInfo.processInfo.environment["SIGNET_BENCH_ONLY"]
@@ -143,6 +119,63 @@ enum ChainBenchmark {
         // also steady when other processes load the machine, where the wall-clock ratio is not.
         report("CPU-time ratio bare/chain", fixed(bareCPU / chainCPU), "(CPU per request; steadier than throughput on a loaded machine)")
         await server.stop()
+    }
+
+    /// `SIGNET_BENCH_VARIANTS=1`: the steps between the bare GET and the whole chain, each measured in the
+    /// same interleaved rounds: AsyncHTTPClient's accumulating API alone (what the transport uses for
+    /// in-memory bodies), the transport with fixed pre-signed headers, signing alone, the default chain
+    /// with and without its timeout.
+    private static func variants(
+        server: ReferenceServer, path: String, credentials: GameSystemCredentials, rounds: Int, requests: Int,
+        concurrency: Int, bareRequest: () throws -> HTTPClientRequest
+    ) async throws {
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: path)
+        let signer = GameSystemSigner(credentials: credentials)
+        // Made per round: the pre-signed Date must stay inside the server's 20 s window.
+        func chains() throws -> [(String, [any Middleware])] {
+            let presigned = try signer.sign(method: "GET", target: path, body: [], date: Date())
+            return [
+                ("transport only, pre-signed headers", [FixedHeaders(fields: presigned.headers.map { ($0.name, $0.value) })]),
+                ("signing only", [SigningMiddleware(signer: signer)]),
+                ("default chain", Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore())),
+                ("default chain, no timeout", Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore(), timeout: nil)),
+            ]
+        }
+        let url = server.baseURL.absoluteString + path
+        var names = ["bare AsyncHTTPClient GET", "bare, accumulating API (HTTPClient.Request, ResponseAccumulator)"]
+        names += try chains().map(\.0)
+        var runs = Array(repeating: [(rate: Double, cpu: Double)](), count: names.count)
+        for _ in 0..<rounds {
+            let bare = try bareRequest()
+            runs[0].append(try await Measure.concurrentRate(requests, concurrency) {
+                let response = try await HTTPClient.shared.execute(bare, timeout: .seconds(10))
+                _ = try await response.body.collect(upTo: 1 << 20)
+            })
+            let headers = HTTPHeaders(bare.headers.map { ($0.name, $0.value) })
+            runs[1].append(try await Measure.concurrentRate(requests, concurrency) {
+                let accumulated = try HTTPClient.Request(url: url, method: NIOHTTP1.HTTPMethod.GET, headers: headers)
+                let delegate = ResponseAccumulator(request: accumulated)
+                let deadline = NIODeadline.now() + TimeAmount.seconds(10)
+                let task: HTTPClient.Task<HTTPClient.Response> = HTTPClient.shared.execute(
+                    request: accumulated, delegate: delegate, deadline: deadline)
+                let response: HTTPClient.Response = try await task.futureResult.get()
+                guard response.status == .ok else { throw BenchFailure("accumulating GET answered \(response.status)") }
+            })
+            for (index, chain) in try chains().enumerated() {
+                let client = Client(baseURL: server.baseURL, transport: AsyncHTTPClientTransport(), middleware: chain.1)
+                runs[index + 2].append(try await Measure.concurrentRate(requests, concurrency) {
+                    let (response, body) = try await client.send(request, operation: "bench")
+                    let bytes = try await body.collect(upTo: 1 << 20)
+                    guard response.status == .ok else {
+                        throw BenchFailure("\(chain.0) answered \(response.status.code): \(String(decoding: bytes, as: UTF8.self))")
+                    }
+                })
+            }
+        }
+        for (index, name) in names.enumerated() {
+            report("variant: \(name)", "\(fixed(runs[index].map(\.rate).max() ?? .nan, 0)) requests/s",
+                   "\(fixed(runs[index].map(\.cpu).min() ?? .nan, 1)) µs CPU/request")
+        }
     }
 
     private static func timePerRequest(_ count: Int, _ body: () async throws -> Void) async throws -> Double {
