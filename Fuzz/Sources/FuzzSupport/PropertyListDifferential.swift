@@ -60,6 +60,9 @@ import SignetWorlds
 /// 19. XML dates of the right shape with a field out of range (`2026-11-21T39:05:07Z`, `2016-02-30T…`):
 ///    Foundation rolls them over into a valid date, Signet refuses them (``isOutOfRangeDate(_:)``; any other
 ///    date Signet refuses still counts).
+/// 20. Binary lengths written as integers wider than 8 bytes (marker `0x14`–`0x1F`, 16 bytes to 32 KiB):
+///    Foundation reads such a length anyway, Signet refuses it as it refuses every integer outside 1–8 bytes
+///    (``hasWideLength(_:at:)``; a length that is not an integer at all still counts).
 
 public enum PropertyListDifferential {
     /// Runs `bytes` through Signet as `format` and, when fair, through Foundation; stops the process on a
@@ -116,8 +119,9 @@ public enum PropertyListDifferential {
             return true
         case .unexpectedCharacter, .unexpectedEnd, .trailingContent, .invalidEscape:
             return format == .openStep
-        case .malformed(_, let detail, _) where format == .binary:
+        case .malformed(_, let detail, let offset) where format == .binary:
             return hasKeyThatIsNotAString(foundation) || detail.contains("ASCII string holds a byte above 0x7F")
+                || (detail.contains("length of the object is not an integer of 1–8 bytes") && hasWideLength(bytes, at: offset))
                 || !bytes.starts(with: Array("bplist00".utf8)) || detail.contains("(each must be 1–8)")
                 || detail.contains("is not a point in time")
         case .unsupportedValue:
@@ -150,6 +154,13 @@ public enum PropertyListDifferential {
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return !(1...12).contains(month) || !(1...days[month - 1]).contains(day)
             || field(11, 2) > 23 || field(14, 2) > 59 || field(17, 2) > 59
+    }
+
+    /// Whether the binary object whose marker is at `offset` has its length in an integer of more than 8
+    /// bytes (skip 20).
+    static func hasWideLength(_ bytes: [UInt8], at offset: Int?) -> Bool {
+        guard let offset, offset + 1 < bytes.count else { return false }
+        return bytes[offset + 1] >> 4 == 0x1 && bytes[offset + 1] & 0x0F > 3
     }
 
     /// Whether OpenStep text has a backslash followed by an octal digit (possibly a false positive, which
