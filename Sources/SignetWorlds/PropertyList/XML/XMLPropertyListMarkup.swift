@@ -21,6 +21,16 @@ extension XMLPropertyListScanner {
         if starts(with: "<?xml"), index + 5 < bytes.count, Self.isWhitespace(bytes[index + 5]) {
             try readDeclaration()
         }
+        try skipMarkup(inProlog: true)
+    }
+
+    /// Skips white space, comments and processing instructions between elements and after the root.
+    mutating func skipMarkup() throws(PropertyListError) {
+        try skipMarkup(inProlog: false)
+    }
+
+    /// Skips white space, comments, processing instructions and, only `inProlog`, one document type.
+    private mutating func skipMarkup(inProlog: Bool) throws(PropertyListError) {
         var documentType: Int?
         while true {
             skipWhitespace()
@@ -29,27 +39,12 @@ extension XMLPropertyListScanner {
             } else if starts(with: "<?") {
                 try skipProcessingInstruction()
             } else if starts(with: "<!DOCTYPE") {
+                guard inProlog else { throw Self.malformed("a document type is allowed only before the root element", at: index) }
                 if let documentType {
                     throw Self.malformed("a second document type (the first is at byte \(documentType))", at: index)
                 }
                 documentType = index
                 try skipDocumentType()
-            } else {
-                return
-            }
-        }
-    }
-
-    /// Skips white space, comments and processing instructions between elements and after the root.
-    mutating func skipMarkup() throws(PropertyListError) {
-        while true {
-            skipWhitespace()
-            if starts(with: "<!--") {
-                try skipComment()
-            } else if starts(with: "<?") {
-                try skipProcessingInstruction()
-            } else if starts(with: "<!DOCTYPE") {
-                throw Self.malformed("a document type is allowed only before the root element", at: index)
             } else {
                 return
             }
