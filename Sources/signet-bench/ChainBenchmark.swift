@@ -93,17 +93,11 @@ enum ChainBenchmark {
         for _ in 0..<rounds {
             let bare = try bareRequest()
             if only != "chain" {
-                bareRuns.append(try await Measure.concurrentRate(requests, concurrency) {
-                    let response = try await HTTPClient.shared.execute(bare, timeout: .seconds(10))
-                    guard response.status == .ok else { throw BenchFailure("bare GET answered \(response.status)") }
-                    _ = try await response.body.collect(upTo: 1 << 20)
-                })
+                bareRuns.append(try await Measure.concurrentRate(requests, concurrency) { try await bareGet(bare) })
             }
             if only == "bare" { continue }
             chainRuns.append(try await Measure.concurrentRate(requests, concurrency) {
-                let (response, body) = try await client.send(request, operation: "bench")
-                guard response.status == .ok else { throw BenchFailure("signed GET answered \(response.status.code)") }
-                _ = try await body.collect(upTo: 1 << 20)
+                try await chainGet(client, request, name: "signed GET")
             })
         }
         let bareRate = bareRuns.map(\.rate).max() ?? .nan, chainRate = chainRuns.map(\.rate).max() ?? .nan
@@ -147,10 +141,7 @@ enum ChainBenchmark {
         var runs = Array(repeating: [(rate: Double, cpu: Double)](), count: names.count)
         for _ in 0..<rounds {
             let bare = try bareRequest()
-            runs[0].append(try await Measure.concurrentRate(requests, concurrency) {
-                let response = try await HTTPClient.shared.execute(bare, timeout: .seconds(10))
-                _ = try await response.body.collect(upTo: 1 << 20)
-            })
+            runs[0].append(try await Measure.concurrentRate(requests, concurrency) { try await bareGet(bare) })
             let headers = HTTPHeaders(bare.headers.map { ($0.name, $0.value) })
             runs[1].append(try await Measure.concurrentRate(requests, concurrency) {
                 let accumulated = try HTTPClient.Request(url: url, method: NIOHTTP1.HTTPMethod.GET, headers: headers)
@@ -164,17 +155,31 @@ enum ChainBenchmark {
             for (index, chain) in try chains().enumerated() {
                 let client = Client(baseURL: server.baseURL, transport: AsyncHTTPClientTransport(), middleware: chain.1)
                 runs[index + 2].append(try await Measure.concurrentRate(requests, concurrency) {
-                    let (response, body) = try await client.send(request, operation: "bench")
-                    let bytes = try await body.collect(upTo: 1 << 20)
-                    guard response.status == .ok else {
-                        throw BenchFailure("\(chain.0) answered \(response.status.code): \(String(decoding: bytes, as: UTF8.self))")
-                    }
+                    try await chainGet(client, request, name: chain.0)
                 })
             }
         }
         for (index, name) in names.enumerated() {
             report("variant: \(name)", "\(fixed(runs[index].map(\.rate).max() ?? .nan, 0)) requests/s",
                    "\(fixed(runs[index].map(\.cpu).min() ?? .nan, 1)) µs CPU/request")
+        }
+    }
+
+    /// One pre-signed GET through AsyncHTTPClient's async API, its body read; anything but 200 stops the run.
+    private static func bareGet(_ request: HTTPClientRequest) async throws {
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        guard response.status == .ok else {
+            throw BenchFailure("bare GET answered \(response.status): \(String(buffer: body))")
+        }
+    }
+
+    /// One GET through `client`'s chain, its body read; anything but 200 stops the run, naming `name`.
+    private static func chainGet(_ client: Client, _ request: HTTPRequest, name: String) async throws {
+        let (response, body) = try await client.send(request, operation: "bench")
+        let bytes = try await body.collect(upTo: 1 << 20)
+        guard response.status == .ok else {
+            throw BenchFailure("\(name) answered \(response.status.code): \(String(decoding: bytes, as: UTF8.self))")
         }
     }
 
