@@ -24,6 +24,20 @@ public func require(_ condition: Bool, _ harness: String, _ detail: @autoclosure
     if !condition { disagreement(harness, detail()) }
 }
 
+/// Stops unless `encoded`, what the code under test wrote for the `value` it accepted (`shown` in a report),
+/// decodes to `value` again: the round trip every encoder and decoder pair must survive.
+public func requireRoundTrip<Value: Equatable, Encoded>(
+    _ harness: String, _ value: Value, encoded: Encoded, shown: @autoclosure () -> String,
+    decode: (Encoded) throws -> Value
+) {
+    do {
+        let again = try decode(encoded)
+        require(again == value, harness, "decoded \(value), written and decoded \(again)")
+    } catch {
+        disagreement(harness, "\(shown()), written for an accepted value, is refused: \(error)")
+    }
+}
+
 /// The first `limit` bytes of `bytes` as text for a failure message (invalid UTF-8 shown as U+FFFD).
 public func excerpt(_ bytes: [UInt8], limit: Int = 200) -> String {
     String(decoding: bytes.prefix(limit), as: UTF8.self).debugDescription

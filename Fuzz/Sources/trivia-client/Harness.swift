@@ -10,11 +10,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let message: TriviaServerMessage
     do { message = try TriviaServerMessage.decode(bytes: bytes) } catch { return 0 }  // TriviaMessageError
     let text = message.jsonText
-    do {
-        let again = try TriviaServerMessage.decode(text)
-        require(again == message, "trivia-client", "decoded \(message), written and decoded \(again)")
-    } catch {
-        disagreement("trivia-client", "the message's own JSON \(text.prefix(300).debugDescription) is refused: \(error)")
+    requireRoundTrip("trivia-client", message, encoded: text, shown: "the message's JSON \(text.prefix(300).debugDescription)") {
+        try TriviaServerMessage.decode($0)
     }
     return 0
 }

@@ -9,11 +9,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let message: TriviaClientMessage
     do { message = try TriviaClientMessage.decode(bytes: bytes) } catch { return 0 }  // TriviaMessageError
     let text = message.jsonText
-    do {
-        let again = try TriviaClientMessage.decode(text)
-        require(again == message, "trivia-server", "decoded \(message), written and decoded \(again)")
-    } catch {
-        disagreement("trivia-server", "the message's own JSON \(text.prefix(300).debugDescription) is refused: \(error)")
+    requireRoundTrip("trivia-server", message, encoded: text, shown: "the message's JSON \(text.prefix(300).debugDescription)") {
+        try TriviaClientMessage.decode($0)
     }
     return 0
 }
