@@ -142,12 +142,27 @@ class Run:
 
     def click_and_load(self, css):
         """Clicks something that loads a new page and waits for it."""
-        from selenium.webdriver.support import expected_conditions as ec
         old = self.el("html")
         self.el(css).click()
-        self.wait(ec.staleness_of(old), message=f"clicking {css} loaded no page")
+        self.wait(lambda _: self.is_gone(old), message=f"clicking {css} loaded no page")
         self.visible("main")
         self.keep_source()
+
+    @staticmethod
+    def is_gone(element):
+        """Whether `element` has left the document (selenium's `staleness_of`, which on a page being replaced
+        chromedriver sometimes answers with "Node with given id does not belong to the document" instead of a
+        stale-element error: the same fact, seen in CI)."""
+        from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+        try:
+            element.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
 
     def check(self, name, flow):
         started = time.monotonic()
