@@ -45,18 +45,6 @@ enum AsyncHTTPClientConversion {
         return "\(resolved.scheme ?? "http")://\(resolved.authority ?? "")\(resolved.path ?? "/")"
     }
 
-    /// The accumulating API's request for `request` with an in-memory body (none for an empty GET or HEAD).
-    static func accumulatedRequest(_ request: HTTPRequest, bytes: [UInt8], baseURL: URL) throws -> HTTPClient.Request {
-        var headers = HTTPHeaders()
-        for field in request.headerFields where !framingFields.contains(field.name) {
-            headers.add(name: field.name.rawName, value: field.value)
-        }
-        let empty = bytes.isEmpty && (request.method == .get || request.method == .head)
-        return try HTTPClient.Request(
-            url: try url(of: request, baseURL: baseURL), method: HTTPMethod(rawValue: request.method.rawValue),
-            headers: headers, body: empty ? nil : .bytes(bytes))
-    }
-
     /// Throws ``Signet/SignetError/Kind/redirected(_:location:)`` when a client that follows redirects answered
     /// from another origin (scheme, host, port) than `requested`: the signed request already went there, and
     /// its answer must not pass for the one asked for. Called only when the client followed a redirect.

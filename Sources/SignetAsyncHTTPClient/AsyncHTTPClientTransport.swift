@@ -60,65 +60,33 @@ public struct AsyncHTTPClientTransport: DeadlineEnforcingTransport {
         try await exchange(request, body: body, baseURL: baseURL, deadline: min(deadline, ContinuousClock.now.advanced(by: timeout)))
     }
 
+    /// One exchange through AsyncHTTPClient's async API. Its deadline ends when the response head arrives,
+    /// so the body is read under the same deadline on the shared timer; the read starts on this thread, and a
+    /// body already received is collected without a thread hop.
     private func exchange(
         _ request: HTTPRequest, body: Body, baseURL: URL, deadline: ContinuousClock.Instant
     ) async throws -> (HTTPResponse, Body) {
         let budget = max(ContinuousClock.now.duration(to: deadline), .zero)
         let failures = AsyncHTTPClientFailure(timeout: budget, maxResponseBytes: maxResponseBytes)
         do {
-            if let bytes = body.inMemoryBytes {
-                return try await exchange(request, bytes: bytes, baseURL: baseURL, budget: budget)
+            let clientRequest = try AsyncHTTPClientConversion.clientRequest(request, body: body, baseURL: baseURL)
+            let response = try await client.execute(clientRequest, deadline: .now() + TimeAmount(budget))
+            let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
+            if response.history.count > 1 {
+                try AsyncHTTPClientConversion.checkOrigin(answered: response.url, requested: URL(string: clientRequest.url), status: status)
             }
-            return try await exchangeStreaming(request, body: body, baseURL: baseURL, deadline: deadline, budget: budget)
+            let bytes = try await DeadlineRace.run(timer: .shared(deadline)) {
+                do {
+                    return try await response.body.collect(upTo: maxResponseBytes)
+                } catch is NIOTooManyBytesError {
+                    let declared = response.headers.first(name: "content-length").flatMap { Int($0) }
+                    throw SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: declared), status: status)
+                }
+            }
+            let head = HTTPResponse(status: status, headerFields: AsyncHTTPClientConversion.fields(response.headers))
+            return (head, Body(Array(bytes.readableBytesView)))
         } catch {
             throw failures.map(error, request: request)
         }
-    }
-
-    /// An in-memory body through AsyncHTTPClient's accumulating API, whose deadline covers the whole
-    /// exchange, the response body included, with no task of our own.
-    private func exchange(_ request: HTTPRequest, bytes: [UInt8], baseURL: URL, budget: Duration) async throws -> (HTTPResponse, Body) {
-        let clientRequest = try AsyncHTTPClientConversion.accumulatedRequest(request, bytes: bytes, baseURL: baseURL)
-        let accumulator = ResponseAccumulator(request: clientRequest, maxBodySize: min(maxResponseBytes, Int(UInt32.max)))
-        let task = client.execute(request: clientRequest, delegate: accumulator, deadline: .now() + TimeAmount(budget))
-        let response: HTTPClient.Response
-        do {
-            response = try await withTaskCancellationHandler {
-                try await task.futureResult.get()
-            } onCancel: {
-                task.cancel()
-            }
-        } catch is ResponseAccumulator.ResponseTooBigError {
-            throw SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: nil))
-        }
-        let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
-        if response.history.count > 1 {
-            try AsyncHTTPClientConversion.checkOrigin(answered: response.url, requested: clientRequest.url, status: status)
-        }
-        let head = HTTPResponse(status: status, headerFields: AsyncHTTPClientConversion.fields(response.headers))
-        return (head, Body(response.body.map { Array($0.readableBytesView) } ?? []))
-    }
-
-    /// A file or stream body through AsyncHTTPClient's async API, streamed; its deadline ends when the
-    /// response head arrives, so the response body is read under the same deadline on the shared timer.
-    private func exchangeStreaming(
-        _ request: HTTPRequest, body: Body, baseURL: URL, deadline: ContinuousClock.Instant, budget: Duration
-    ) async throws -> (HTTPResponse, Body) {
-        let clientRequest = try AsyncHTTPClientConversion.clientRequest(request, body: body, baseURL: baseURL)
-        let response = try await client.execute(clientRequest, deadline: .now() + TimeAmount(budget))
-        let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
-        if response.history.count > 1 {
-            try AsyncHTTPClientConversion.checkOrigin(answered: response.url, requested: URL(string: clientRequest.url), status: status)
-        }
-        let bytes = try await DeadlineRace.run(timer: .shared(deadline)) {
-            do {
-                return try await response.body.collect(upTo: maxResponseBytes)
-            } catch is NIOTooManyBytesError {
-                let declared = response.headers.first(name: "content-length").flatMap { Int($0) }
-                throw SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: declared), status: status)
-            }
-        }
-        let head = HTTPResponse(status: status, headerFields: AsyncHTTPClientConversion.fields(response.headers))
-        return (head, Body(Array(bytes.readableBytesView)))
     }
 }

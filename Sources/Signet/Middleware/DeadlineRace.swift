@@ -1,7 +1,8 @@
 import Synchronization
 
 /// Runs an operation in a task of its own and cancels it when a timer fires first: the timeout for
-/// transports that cannot enforce a deadline themselves. The task is always awaited, so nothing outlives
+/// transports that cannot enforce a deadline themselves, and for the part of an exchange a transport's own
+/// deadline does not cover. The task is always awaited, so nothing outlives
 /// the call; cancelling the caller cancels the operation too.
 package enum DeadlineRace {
     /// What ends the race.
@@ -23,8 +24,15 @@ package enum DeadlineRace {
             // sound: the task is awaited before this call returns (so it does not escape), and the calling
             // task stays suspended meanwhile (so it is never used from two tasks at once).
             nonisolated(unsafe) let operation = escapable
-            let attempt = Task { try await operation() }
+            // Started immediately: the operation runs on this thread until it first suspends, so one that
+            // finds its data ready (a response body already received) finishes without a thread hop, and
+            // then needs no timer at all.
             let expiry = Expiry()
+            let attempt = Task.immediate {
+                defer { expiry.finished.store(true, ordering: .releasing) }
+                return try await operation()
+            }
+            if expiry.finished.load(ordering: .acquiring) { return try await attempt.value }
             let (disarm, budget) = arm(timer) {
                 expiry.fired.store(true, ordering: .releasing)
                 attempt.cancel()
@@ -45,8 +53,10 @@ package enum DeadlineRace {
         }
     }
 
-    /// Whether the timer fired (set by the timer, read by the waiting call).
+    /// Whether the operation finished (set by its task) and whether the timer fired (set by the timer),
+    /// both read by the waiting call.
     private final class Expiry: Sendable {
+        let finished = Atomic(false)
         let fired = Atomic(false)
     }
 
