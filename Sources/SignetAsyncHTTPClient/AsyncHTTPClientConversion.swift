@@ -11,15 +11,19 @@ enum AsyncHTTPClientConversion {
     static func clientRequest(_ request: HTTPRequest, body: Body, baseURL: URL) throws -> HTTPClientRequest {
         var clientRequest = HTTPClientRequest(url: try url(of: request, baseURL: baseURL))
         clientRequest.method = HTTPMethod(rawValue: request.method.rawValue)
-        for field in request.headerFields where !framingFields.contains(field.name) {
+        clientRequest.headers.reserveCapacity(request.headerFields.count)
+        for field in request.headerFields where !isFraming(field.name) {
             clientRequest.headers.add(name: field.name.rawName, value: field.value)
         }
         clientRequest.body = self.body(body, method: request.method)
         return clientRequest
     }
 
-    /// Request fields AsyncHTTPClient derives from the body itself; sending ours too could contradict it.
-    private static let framingFields: Set<HTTPField.Name> = [.contentLength, .transferEncoding]
+    /// Whether `name` is a field AsyncHTTPClient derives from the body itself (sending ours too could
+    /// contradict it). Two comparisons: hashing every field's name into a set cost more.
+    private static func isFraming(_ name: HTTPField.Name) -> Bool {
+        name == .contentLength || name == .transferEncoding
+    }
 
     /// The body to send: nil for an empty GET or HEAD, one buffer for bytes, a stream of known length for a file.
     static func body(_ body: Body, method: HTTPRequest.Method) -> HTTPClientRequest.Body? {
@@ -60,6 +64,7 @@ enum AsyncHTTPClientConversion {
     /// `headers` as swift-http-types fields; a name that is not a valid field name is dropped.
     static func fields(_ headers: HTTPHeaders) -> HTTPFields {
         var fields = HTTPFields()
+        fields.reserveCapacity(headers.count)
         for header in headers {
             guard let name = HTTPField.Name(header.name) else { continue }
             fields.append(HTTPField(name: name, value: header.value))

@@ -164,4 +164,22 @@ struct ClockSkewTests {
         #expect(response.status == .ok)
         #expect(signedDates(transport) == ["1700000000.0", "1700000002.0"])
     }
+
+    @Test("the offset store matches hosts case-insensitively and forgets what is removed, the last one included")
+    func offsetStoreKeys() {
+        let offsets = ClockOffsetStore()
+        #expect(offsets.offset(forHost: "api.example.test") == nil)
+        offsets.setOffset(300, forHost: "API.Example.test:8443")
+        offsets.setOffset(-7, forHost: "other.example.test")
+        #expect(offsets.offset(forHost: "api.example.TEST:8443") == 300)
+        #expect(offsets.offset(forHost: "api.example.test:8443") == 300)
+        #expect(offsets.offset(forHost: "api.example.test") == nil)
+        offsets.removeOffset(forHost: "api.EXAMPLE.test:8443")
+        #expect(offsets.offset(forHost: "api.example.test:8443") == nil)
+        #expect(offsets.offset(forHost: "Other.example.test") == -7)
+        offsets.removeOffset(forHost: "other.example.test")
+        #expect(offsets.offset(forHost: "other.example.test") == nil)
+        offsets.setOffset(12, forHost: "other.example.test")
+        #expect(offsets.offset(forHost: "OTHER.example.test") == 12)
+    }
 }

@@ -34,7 +34,8 @@ public struct DefaultHeadersMiddleware: Middleware {
         next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         var request = request
-        let present = Set(request.headerFields.map(\.name))
+        // A linear look-up: a request carries a handful of fields, too few for a set to pay for its hashing.
+        let present = request.headerFields
         for field in headerFields where !present.contains(field.name) {
             request.headerFields.append(field)
         }

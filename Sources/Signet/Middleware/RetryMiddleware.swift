@@ -71,7 +71,8 @@ public struct RetryMiddleware: Middleware {
     /// True when `request` with `body` may be sent more than once.
     public static func mayRetry(_ request: HTTPRequest, body: Body) -> Bool {
         guard body.isReplayable else { return false }
-        if idempotentMethods.contains(request.method) { return true }
+        // GET first: the common case, answered without hashing the method.
+        if request.method == .get || idempotentMethods.contains(request.method) { return true }
         if let idempotencyKey, request.headerFields[idempotencyKey] != nil { return true }
         return false
     }

@@ -38,7 +38,7 @@ public struct SigningMiddleware<Signer: RequestSigner>: Middleware {
         context: CallContext,
         next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
-        if let path = request.path, path.contains("?") {
+        if let path = request.path, path.utf8.contains(UInt8(ascii: "?")) {
             context.logger.warning("signed request carries a query string the signature does not cover", metadata: [
                 "signet.operation": "\(context.operation)",
                 "signet.path": "\(SignetError.pathWithoutQuery(path))",

@@ -11,7 +11,8 @@ extension GameSystemSigner: RequestSigner {
     public func sign(_ request: inout HTTPRequest, body: Body, date: Date) async throws {
         let contentMD5: String
         if let bytes = body.inMemoryBytes {
-            contentMD5 = try MD5.hash(bytes).base64
+            // Most requests (every GET) have no body: its digest is a constant, not worth hashing again.
+            contentMD5 = bytes.isEmpty ? GameSystemVerifier.emptyBodyMD5 : try MD5.hash(bytes).base64
         } else {
             var md5 = try MD5()
             try body.forEachChunk { md5.update($0) }

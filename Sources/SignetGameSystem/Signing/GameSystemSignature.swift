@@ -38,10 +38,23 @@ public struct GameSystemSignature: Sendable, Equatable {
 
     /// Sets the four headers on `fields`, replacing any earlier values.
     public func apply(to fields: inout HTTPFields) {
-        fields[.date] = date
-        fields[.contentMD5] = contentMD5
-        fields[.authorization] = authorization
-        fields[.contentType] = Self.contentType
+        Self.set(HTTPField(name: .date, value: date), in: &fields)
+        Self.set(HTTPField(name: .contentMD5, value: contentMD5), in: &fields)
+        Self.set(HTTPField(name: .authorization, value: authorization), in: &fields)
+        Self.set(Self.contentTypeField, in: &fields)
+    }
+
+    /// The `Content-Type` field, validated once.
+    private static let contentTypeField = HTTPField(name: .contentType, value: contentType)
+
+    /// Replaces the fields named like `field`, or appends it when there are none (the usual case, and
+    /// several times cheaper than the subscript's search-and-replace on every signed request).
+    private static func set(_ field: HTTPField, in fields: inout HTTPFields) {
+        if fields.contains(field.name) {
+            fields[field.name] = field.value
+        } else {
+            fields.append(field)
+        }
     }
 }
 
