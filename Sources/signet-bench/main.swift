@@ -82,7 +82,7 @@ do {
         exit(0)
     }
     if onlyNetwork {
-        try await ChainBenchmark.signedGetThroughput(requests: quick ? 500 : 4_000, concurrency: 8, rounds: quick ? 1 : 9)
+        try await ChainBenchmark.signedGetThroughput(requests: 1_000, concurrency: 8, rounds: quick ? 6 : 36)
         exit(0)
     }
     _ = try SigningBenchmark.run(rounds: quick ? 100 : 400, iterations: 1_000)
@@ -96,7 +96,7 @@ do {
     try await ChainBenchmark.middlewareOverhead(batches: quick ? 50 : 200, batchSize: 1_000)
     if !skipNetwork {
         print("")
-        try await ChainBenchmark.signedGetThroughput(requests: quick ? 1_000 : 4_000, concurrency: 8, rounds: quick ? 3 : 9)
+        try await ChainBenchmark.signedGetThroughput(requests: 1_000, concurrency: 8, rounds: quick ? 6 : 36)
         print("")
         try await VerificationBenchmark.run(requests: quick ? 1_000 : 4_000, concurrency: 8, rounds: quick ? 3 : 9)
         print("")
