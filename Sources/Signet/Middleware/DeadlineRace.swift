@@ -28,9 +28,15 @@ package enum DeadlineRace {
             // finds its data ready (a response body already received) finishes without a thread hop, and
             // then needs no timer at all.
             let expiry = Expiry()
-            let attempt = Task.immediate {
+            let run: @Sendable () async throws -> Result = {
                 defer { expiry.finished.store(true, ordering: .releasing) }
                 return try await operation()
+            }
+            let attempt: Task<Result, any Error>
+            if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+                attempt = Task.immediate(operation: run)
+            } else {
+                attempt = Task(operation: run)   // older Apple systems: a hop, and always a timer
             }
             if expiry.finished.load(ordering: .acquiring) { return try await attempt.value }
             let (disarm, budget) = arm(timer) {
