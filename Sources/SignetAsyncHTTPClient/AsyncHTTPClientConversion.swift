@@ -39,14 +39,25 @@ enum AsyncHTTPClientConversion {
     /// one (a transport used on its own) is resolved against `baseURL` by Signet's one resolver.
     static func url(of request: HTTPRequest, baseURL: URL) throws -> String {
         if let scheme = request.scheme, let authority = request.authority {
-            return "\(scheme)://\(authority)\(request.path ?? "/")"
+            return absolute(scheme: scheme, authority: authority, path: request.path ?? "/")
         }
         guard let base = BaseURLParts(baseURL) else {
             throw SignetError(.invalidRequest(reason: "base URL \(baseURL.absoluteString) has no scheme or host"),
                               method: request.method, path: request.path)
         }
         let resolved = base.resolve(request)
-        return "\(resolved.scheme ?? "http")://\(resolved.authority ?? "")\(resolved.path ?? "/")"
+        return absolute(scheme: resolved.scheme ?? "http", authority: resolved.authority ?? "", path: resolved.path ?? "/")
+    }
+
+    /// `scheme://authority/path`, built in one allocation (interpolation grew the string several times).
+    private static func absolute(scheme: String, authority: String, path: String) -> String {
+        var url = ""
+        url.reserveCapacity(scheme.utf8.count + 3 + authority.utf8.count + path.utf8.count)
+        url += scheme
+        url += "://"
+        url += authority
+        url += path
+        return url
     }
 
     /// Throws ``Signet/SignetError/Kind/redirected(_:location:)`` when a client that follows redirects answered

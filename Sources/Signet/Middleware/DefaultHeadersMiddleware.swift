@@ -36,6 +36,7 @@ public struct DefaultHeadersMiddleware: Middleware {
         var request = request
         // A linear look-up: a request carries a handful of fields, too few for a set to pay for its hashing.
         let present = request.headerFields
+        request.headerFields.reserveCapacity(present.count + headerFields.count)
         for field in headerFields where !present.contains(field.name) {
             request.headerFields.append(field)
         }

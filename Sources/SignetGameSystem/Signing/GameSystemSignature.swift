@@ -38,6 +38,7 @@ public struct GameSystemSignature: Sendable, Equatable {
 
     /// Sets the four headers on `fields`, replacing any earlier values.
     public func apply(to fields: inout HTTPFields) {
+        fields.reserveCapacity(fields.count + 4)   // one allocation instead of growing four times
         Self.set(HTTPField(name: .date, value: date), in: &fields)
         Self.set(HTTPField(name: .contentMD5, value: contentMD5), in: &fields)
         Self.set(HTTPField(name: .authorization, value: authorization), in: &fields)
