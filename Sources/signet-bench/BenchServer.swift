@@ -14,6 +14,8 @@ struct BenchServer {
     let placement: String
     /// The child's CPU time so far in seconds (nil in process, where it is part of this process's).
     let cpuSeconds: @Sendable () -> Double?
+    /// The child's process id (nil in process).
+    let childPID: Int32?
     let stop: () async -> Void
 
     static func start() async throws -> BenchServer {
@@ -24,13 +26,13 @@ struct BenchServer {
             guard let url = child.baseURL else { throw BenchFailure("signet-server gave no usable port") }
             let pid = child.process.processIdentifier
             return BenchServer(baseURL: url, placement: "a child signet-server process",
-                               cpuSeconds: { ServerProcess.cpuSeconds(pid: pid) }, stop: { _ = await child.stop() })
+                               cpuSeconds: { ServerProcess.cpuSeconds(pid: pid) }, childPID: pid, stop: { _ = await child.stop() })
         }
         var configuration = ReferenceServerConfiguration()
         configuration.logger.logLevel = .warning
         let server = try await ReferenceServer.start(configuration)
         let placement = inProcess ? "this process (SIGNET_BENCH_SERVER=inprocess)"
             : "this process (no signet-server beside signet-bench: swift build -c release --product signet-server)"
-        return BenchServer(baseURL: server.baseURL, placement: placement, cpuSeconds: { nil }, stop: { await server.stop() })
+        return BenchServer(baseURL: server.baseURL, placement: placement, cpuSeconds: { nil }, childPID: nil, stop: { await server.stop() })
     }
 }

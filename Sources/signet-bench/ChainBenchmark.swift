@@ -65,6 +65,7 @@ enum ChainBenchmark {
         let server = try await BenchServer.start()
         print("Signed GameSystem GET through the full chain against a bare AsyncHTTPClient GET, same local server")
         print("  (\(rounds) interleaved rounds × \(requests) requests, \(concurrency) concurrent; server in \(server.placement))")
+        if CPUPinning.requested { print("  (SIGNET_BENCH_PIN=1: this process on CPU 0, the server on CPU 1)") }
         let path = "/\(DemoCredentials.tenant)/client/players/\(DemoCredentials.player)"
         let credentials = try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret)
         let client = Client(
@@ -91,6 +92,7 @@ enum ChainBenchmark {
         var bareServerCPU: [Double] = [], chainServerCPU: [Double] = []
         // One side's round, with the child server's CPU seconds over it when it runs apart.
         func round(_ body: @escaping @Sendable () async throws -> Void, server serverCPU: inout [Double]) async throws -> (rate: Double, cpu: Double) {
+            CPUPinning.apply(child: server.childPID)
             let before = server.cpuSeconds()
             let run = try await Measure.concurrentRate(requests, concurrency, body)
             if let before, let after = server.cpuSeconds() { serverCPU.append(after - before) }
@@ -140,39 +142,75 @@ enum ChainBenchmark {
     }
 
     /// `SIGNET_BENCH_VARIANTS=1`: the steps between the bare GET and the whole chain, each measured in the
-    /// same interleaved rounds: the transport with fixed pre-signed headers, signing alone, the default
-    /// chain with and without its timeout.
+    /// same interleaved rounds, with its CPU per request added to the bare GET's (median of paired rounds).
+    /// The first steps add one piece of the transport's work each to the bare GET; then the transport
+    /// called directly, through a `Client` with fixed pre-signed headers, with signing alone, and the
+    /// default chain with and without its timeout. Best read with `SIGNET_BENCH_PIN=1`.
     private static func variants(
         server: BenchServer, path: String, credentials: GameSystemCredentials, rounds: Int, requests: Int,
         concurrency: Int, bareRequest: () throws -> HTTPClientRequest
     ) async throws {
-        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: path)
+        let relative = HTTPRequest(method: .get, scheme: nil, authority: nil, path: path)
         let signer = GameSystemSigner(credentials: credentials)
+        let baseURL = server.baseURL, url = server.baseURL.absoluteString + path
+        let transport = AsyncHTTPClientTransport()
+        typealias Step = (name: String, run: @Sendable () async throws -> Void)
         // Made per round: the pre-signed Date must stay inside the server's 20 s window.
-        func chains() throws -> [(String, [any Middleware])] {
-            let presigned = try signer.sign(method: "GET", target: path, body: [], date: Date())
+        func steps() throws -> [Step] {
+            let bare = try bareRequest()
+            let fields = try signer.sign(method: "GET", target: path, body: [], date: Date()).headers.map { ($0.name, $0.value) }
+            var absolute = relative
+            absolute.scheme = baseURL.scheme
+            absolute.authority = "\(baseURL.host ?? ""):\(baseURL.port ?? 80)"
+            for (name, value) in fields { if let name = HTTPField.Name(name) { absolute.headerFields[name] = value } }
+            let presigned = absolute
+            func client(_ middleware: [any Middleware]) -> Client { Client(baseURL: baseURL, transport: transport, middleware: middleware) }
+            let viaClient = client([FixedHeaders(fields: fields)]), signing = client([SigningMiddleware(signer: signer)])
+            let chain = client(Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore()))
+            let noTimeout = client(Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore(), timeout: nil))
             return [
-                ("transport only, pre-signed headers", [FixedHeaders(fields: presigned.headers.map { ($0.name, $0.value) })]),
-                ("signing only", [SigningMiddleware(signer: signer)]),
-                ("default chain", Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore())),
-                ("default chain, no timeout", Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore(), timeout: nil)),
+                ("bare AsyncHTTPClient GET", { try await bareGet(bare) }),
+                ("bare, request built per call", {
+                    var request = HTTPClientRequest(url: url)
+                    for (name, value) in fields { request.headers.add(name: name, value: value) }
+                    try await bareGet(request)
+                }),
+                ("bare, body read under the deadline race", {
+                    let response = try await HTTPClient.shared.execute(bare, timeout: .seconds(10))
+                    _ = try await DeadlineRace.run(timer: .shared(.now + .seconds(10))) { try await response.body.collect(upTo: 1 << 20) }
+                }),
+                ("bare, response converted to Signet's", {
+                    let response = try await HTTPClient.shared.execute(bare, timeout: .seconds(10))
+                    let bytes = try await response.body.collect(upTo: 1 << 20)
+                    var fields = HTTPFields()
+                    for header in response.headers { if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) } }
+                    _ = HTTPResponse(status: .init(code: Int(response.status.code)), headerFields: fields)
+                    _ = try await Body(Array(bytes.readableBytesView)).collect(upTo: 1 << 20)
+                }),
+                ("transport.send, pre-signed request", {
+                    _ = try await transport.send(presigned, body: .empty, baseURL: baseURL).1.collect(upTo: 1 << 20)
+                }),
+                ("Client, pre-signed headers", { try await chainGet(viaClient, relative, name: "pre-signed") }),
+                ("Client, signing only", { try await chainGet(signing, relative, name: "signing only") }),
+                ("default chain", { try await chainGet(chain, relative, name: "default chain") }),
+                ("default chain, no timeout", { try await chainGet(noTimeout, relative, name: "no timeout") }),
             ]
         }
-        let names = ["bare AsyncHTTPClient GET"] + (try chains().map(\.0))
+        let names = try steps().map(\.name)
         var runs = Array(repeating: [(rate: Double, cpu: Double)](), count: names.count)
+        // SIGNET_BENCH_VARIANT=N runs step N alone (for a profiler).
+        let only = ProcessInfo.processInfo.environment["SIGNET_BENCH_VARIANT"].flatMap { Int($0) }
         for _ in 0..<rounds {
-            let bare = try bareRequest()
-            runs[0].append(try await Measure.concurrentRate(requests, concurrency) { try await bareGet(bare) })
-            for (index, chain) in try chains().enumerated() {
-                let client = Client(baseURL: server.baseURL, transport: AsyncHTTPClientTransport(), middleware: chain.1)
-                runs[index + 1].append(try await Measure.concurrentRate(requests, concurrency) {
-                    try await chainGet(client, request, name: chain.0)
-                })
+            for (index, step) in try steps().enumerated() where only.map({ $0 == index }) ?? true {
+                CPUPinning.apply(child: server.childPID)
+                runs[index].append(try await Measure.concurrentRate(requests, concurrency, step.run))
             }
         }
         for (index, name) in names.enumerated() {
-            report("variant: \(name)", "\(fixed(runs[index].map(\.rate).max() ?? .nan, 0)) requests/s",
-                   "\(fixed(runs[index].map(\.cpu).min() ?? .nan, 1)) µs CPU/request")
+            if runs[index].isEmpty { continue }
+            let added = Measure.median(zip(runs[index], runs[0]).map { $0.cpu - $1.cpu })
+            report("variant: \(name)", "\(fixed(runs[index].map(\.cpu).min() ?? .nan, 1)) µs CPU/request",
+                   index == 0 ? "(best round)" : "+\(fixed(added, 1)) µs (median of paired rounds)")
         }
     }
 

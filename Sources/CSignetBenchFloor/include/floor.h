@@ -25,6 +25,10 @@ void signet_floor_free(signet_floor *floor);
 /// equivalent of `openssl dgst -md5`). Writes 16 bytes into `out`. 1 on success.
 int signet_floor_md5_file(const char *path, size_t chunk, uint8_t *out);
 
+/// Pins thread `tid` (a Linux thread id; any thread of any process this user owns) to CPU `cpu`.
+/// 1 on success, 0 on failure or where the system has no such call.
+int signet_bench_pin_thread(int tid, int cpu);
+
 #endif
 int signet_floor_md5_only(signet_floor *floor, const uint8_t *body, size_t length, uint8_t *out);
 int signet_floor_hmac_only(signet_floor *floor, const uint8_t *text, size_t length, uint8_t *out);
