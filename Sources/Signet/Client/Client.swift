@@ -121,14 +121,12 @@ public struct Client: Sendable {
 /// The pieces of a base URL a relative request borrows: Signet's one URL resolver, used by ``Client``
 /// (once per call, before the chain runs) and by transports given a request that is still relative.
 package struct BaseURLParts: Sendable {
-    let scheme: String
-    let authority: String
+    /// The base's scheme and authority as pseudo-header fields, checked once here: setting them as strings
+    /// on every call re-validated both (about a fifth of `Client.send`'s own time).
+    private let scheme: HTTPField
+    private let authority: HTTPField
     /// The base path without a trailing slash (`""` for none).
-    let path: String
-    /// `scheme` and `authority` as pseudo-header fields, checked once here: setting them as strings on
-    /// every call re-validated both (about a fifth of `Client.send`'s own time).
-    private let schemeField: HTTPField?
-    private let authorityField: HTTPField?
+    private let path: String
 
     package init?(_ url: URL) {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
@@ -136,26 +134,31 @@ package struct BaseURLParts: Sendable {
               var host = components.percentEncodedHost, !host.isEmpty
         else { return nil }
         if host.contains(":"), !host.hasPrefix("[") { host = "[\(host)]" }
-        self.scheme = scheme
-        self.authority = components.port.map { "\(host):\($0)" } ?? host
+        let authority = components.port.map { "\(host):\($0)" } ?? host
+        let template = HTTPRequest(method: .get, scheme: scheme, authority: authority, path: "/")
+        guard let schemeField = template.pseudoHeaderFields.scheme,
+              let authorityField = template.pseudoHeaderFields.authority
+        else { return nil }
+        self.scheme = schemeField
+        self.authority = authorityField
         var path = components.percentEncodedPath
         while path.hasSuffix("/") { path.removeLast() }
         self.path = path
-        let template = HTTPRequest(method: .get, scheme: scheme, authority: authority, path: "/")
-        self.schemeField = template.pseudoHeaderFields.scheme
-        self.authorityField = template.pseudoHeaderFields.authority
     }
 
     /// `request` made absolute: missing scheme filled in; when it has no authority, the base authority
     /// is used and the base path prefixed to its path.
     package func resolve(_ request: HTTPRequest) -> HTTPRequest {
         var resolved = request
-        if request.scheme == nil { resolved.pseudoHeaderFields.scheme = schemeField }
+        if request.scheme == nil { resolved.pseudoHeaderFields.scheme = scheme }
         if request.authority == nil {
-            resolved.pseudoHeaderFields.authority = authorityField
-            if let relative = request.path, path.isEmpty, relative.hasPrefix("/") { return resolved }   // already right
+            resolved.pseudoHeaderFields.authority = authority
             let relative = request.path ?? "/"
-            resolved.path = path + (relative.hasPrefix("/") ? relative : "/" + relative)
+            let needsSlash = !relative.hasPrefix("/")
+            // An absolute path under a base without a path of its own is already right: not set again.
+            if !path.isEmpty || needsSlash || request.path == nil {
+                resolved.path = path + (needsSlash ? "/" + relative : relative)
+            }
         }
         return resolved
     }
