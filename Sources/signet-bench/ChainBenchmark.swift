@@ -65,7 +65,7 @@ enum ChainBenchmark {
         let server = try await BenchServer.start()
         print("Signed GameSystem GET through the full chain against a bare AsyncHTTPClient GET, same local server")
         print("  (\(rounds) interleaved rounds × \(requests) requests, \(concurrency) concurrent; server in \(server.placement))")
-        if CPUPinning.requested { print("  (SIGNET_BENCH_PIN=1: this process on CPU 0, the server on CPU 1)") }
+        if let pinning = CPUPinning.summary { print("  (\(pinning))") }
         let path = "/\(DemoCredentials.tenant)/client/players/\(DemoCredentials.player)"
         let credentials = try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret)
         let client = Client(
@@ -84,7 +84,7 @@ enum ChainBenchmark {
         }
         if ProcessInfo.processInfo.environment["SIGNET_BENCH_VARIANTS"] != nil {
             try await variants(server: server, path: path, credentials: credentials, rounds: rounds,
-                               requests: requests, concurrency: concurrency, bareRequest: bareRequest)
+                               requests: requests, concurrency: concurrency)
         }
         // SIGNET_BENCH_ONLY=bare|chain runs one side alone (for a profiler), then stops.
         let only = ProcessInfo.processInfo.environment["SIGNET_BENCH_ONLY"]
@@ -147,58 +147,42 @@ enum ChainBenchmark {
     /// the transport called directly, through a `Client` with fixed pre-signed headers, with signing alone,
     /// and the default chain with and without its timeout. Best read with `SIGNET_BENCH_PIN=1`.
     private static func variants(
-        server: BenchServer, path: String, credentials: GameSystemCredentials, rounds: Int, requests: Int,
-        concurrency: Int, bareRequest: () throws -> HTTPClientRequest
+        server: BenchServer, path: String, credentials: GameSystemCredentials, rounds: Int, requests: Int, concurrency: Int
     ) async throws {
         let relative = HTTPRequest(method: .get, scheme: nil, authority: nil, path: path)
+        guard let absolute = BaseURLParts(server.baseURL)?.resolve(relative) else {
+            throw BenchFailure("the server's base URL \(server.baseURL.absoluteString) has no scheme or host")
+        }
         let signer = GameSystemSigner(credentials: credentials)
         let baseURL = server.baseURL, url = server.baseURL.absoluteString + path
         let transport = AsyncHTTPClientTransport()
+        func client(_ middleware: [any Middleware]) -> Client { Client(baseURL: baseURL, transport: transport, middleware: middleware) }
+        let signing = client([SigningMiddleware(signer: signer)])
+        let chain = client(Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore()))
+        let noTimeout = client(Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore(), timeout: nil))
         typealias Step = (name: String, run: @Sendable () async throws -> Void)
         // Made per round: the pre-signed Date must stay inside the server's 20 s window.
         func steps() throws -> [Step] {
-            let bare = try bareRequest()
             let fields = try signer.sign(method: "GET", target: path, body: [], date: Date()).headers.map { ($0.name, $0.value) }
-            var absolute = relative
-            absolute.scheme = baseURL.scheme
-            absolute.authority = "\(baseURL.host ?? ""):\(baseURL.port ?? 80)"
-            for (name, value) in fields { if let name = HTTPField.Name(name) { absolute.headerFields[name] = value } }
-            let presigned = absolute
-            func client(_ middleware: [any Middleware]) -> Client { Client(baseURL: baseURL, transport: transport, middleware: middleware) }
-            let viaClient = client([FixedHeaders(fields: fields)]), signing = client([SigningMiddleware(signer: signer)])
-            let chain = client(Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore()))
-            let noTimeout = client(Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore(), timeout: nil))
+            let fresh: @Sendable () -> HTTPClientRequest = {
+                var request = HTTPClientRequest(url: url)
+                for (name, value) in fields { request.headers.add(name: name, value: value) }
+                return request
+            }
+            let bare = fresh()
+            var presigned = absolute
+            for (name, value) in fields { if let name = HTTPField.Name(name) { presigned.headerFields[name] = value } }
+            let viaClient = client([FixedHeaders(fields: fields)])
             return [
                 ("bare AsyncHTTPClient GET", { try await bareGet(bare) }),
-                ("bare, request built per call", {
-                    var request = HTTPClientRequest(url: url)
-                    for (name, value) in fields { request.headers.add(name: name, value: value) }
-                    try await bareGet(request)
-                }),
-                ("bare, body read under the deadline race", {
-                    let response = try await Self.bareClient.execute(bare, timeout: .seconds(10))
-                    _ = try await DeadlineRace.run(timer: .shared(.now + .seconds(10))) { try await response.body.collect(upTo: 1 << 20) }
-                }),
-                ("bare, response converted to Signet's", {
-                    let response = try await Self.bareClient.execute(bare, timeout: .seconds(10))
-                    let bytes = try await response.body.collect(upTo: 1 << 20)
-                    var fields = HTTPFields()
-                    for header in response.headers { if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) } }
-                    _ = HTTPResponse(status: .init(code: Int(response.status.code)), headerFields: fields)
-                    _ = try await Body(Array(bytes.readableBytesView)).collect(upTo: 1 << 20)
-                }),
-                ("bare, all three of the above", {
-                    var request = HTTPClientRequest(url: url)
-                    for (name, value) in fields { request.headers.add(name: name, value: value) }
-                    let response = try await Self.bareClient.execute(request, timeout: .seconds(10))
-                    let bytes = try await DeadlineRace.run(timer: .shared(.now + .seconds(10))) { try await response.body.collect(upTo: 1 << 20) }
-                    var fields = HTTPFields()
-                    for header in response.headers { if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) } }
-                    _ = HTTPResponse(status: .init(code: Int(response.status.code)), headerFields: fields)
-                    _ = try await Body(Array(bytes.readableBytesView)).collect(upTo: 1 << 20)
-                }),
-                ("transport.send, pre-signed request", {
-                    _ = try await transport.send(presigned, body: .empty, baseURL: baseURL).1.collect(upTo: 1 << 20)
+                ("bare, request built per call", { try await bareGet(fresh()) }),
+                ("bare, body read under the deadline race", { try await bareGet(bare, raced: true) }),
+                ("bare, response converted to Signet's", { try await bareGet(bare, converted: true) }),
+                ("bare, all three of the above", { try await bareGet(fresh(), raced: true, converted: true) }),
+                ("transport.send, pre-signed request", { [presigned] in
+                    let (response, body) = try await transport.send(presigned, body: .empty, baseURL: baseURL)
+                    let bytes = try await body.collect(upTo: 1 << 20)
+                    try check(response.status.code, bytes, name: "transport.send")
                 }),
                 ("Client, pre-signed headers", { try await chainGet(viaClient, relative, name: "pre-signed") }),
                 ("Client, signing only", { try await chainGet(signing, relative, name: "signing only") }),
@@ -230,20 +214,35 @@ enum ChainBenchmark {
     static var bareClient: HTTPClient { AsyncHTTPClientTransport.defaultClient }
 
     /// One pre-signed GET through AsyncHTTPClient's async API, its body read; anything but 200 stops the run.
-    private static func bareGet(_ request: HTTPClientRequest) async throws {
-        let response = try await Self.bareClient.execute(request, timeout: .seconds(10))
-        let body = try await response.body.collect(upTo: 1 << 20)
-        guard response.status == .ok else {
-            throw BenchFailure("bare GET answered \(response.status): \(String(buffer: body))")
+    /// For the variants, `raced` reads the body under the deadline race and `converted` turns the answer
+    /// into Signet's `HTTPResponse` and `Body`, as the transport does.
+    private static func bareGet(_ request: HTTPClientRequest, raced: Bool = false, converted: Bool = false) async throws {
+        let response = try await bareClient.execute(request, timeout: .seconds(10))
+        let read = { try await response.body.collect(upTo: 1 << 20) }
+        let body = raced ? try await DeadlineRace.run(timer: .shared(.now + .seconds(10)), read) : try await read()
+        if converted {
+            var fields = HTTPFields()
+            for header in response.headers {
+                if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+            }
+            _ = HTTPResponse(status: .init(code: Int(response.status.code)), headerFields: fields)
+            _ = try await Body(Array(body.readableBytesView)).collect(upTo: 1 << 20)
         }
+        try check(Int(response.status.code), Array(body.readableBytesView), name: "bare GET")
     }
 
     /// One GET through `client`'s chain, its body read; anything but 200 stops the run, naming `name`.
     private static func chainGet(_ client: Client, _ request: HTTPRequest, name: String) async throws {
         let (response, body) = try await client.send(request, operation: "bench")
         let bytes = try await body.collect(upTo: 1 << 20)
-        guard response.status == .ok else {
-            throw BenchFailure("\(name) answered \(response.status.code): \(String(decoding: bytes, as: UTF8.self))")
+        try check(response.status.code, bytes, name: name)
+    }
+
+    /// Stops the run, naming `name`, the status code and the body, unless `status` is 200. The body is read
+    /// only then: the bare GET is the baseline, and copying its bytes on every request would slow it.
+    private static func check(_ status: Int, _ body: @autoclosure () -> [UInt8], name: String) throws {
+        guard status == 200 else {
+            throw BenchFailure("\(name) answered \(status): \(String(decoding: body(), as: UTF8.self))")
         }
     }
 
