@@ -1,4 +1,5 @@
 import Foundation
+import SignetTestSupport
 import SignetWorlds
 import Testing
 
@@ -46,34 +47,14 @@ import Testing
 
     /// The growth of the peak resident set while `body` runs, in bytes; nil when it cannot be measured.
     static func peakGrowth(_ body: () throws -> Void) throws -> Int? {
-        trimHeap()
-        guard (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil,
-              let start = highWaterMark() else { return nil }
+        ProcessMemory.trimHeap()
+        guard ProcessMemory.resetHighWaterMark(), let start = ProcessMemory.highWaterMark() else { return nil }
         try body()
-        return highWaterMark().map { $0 - start }
-    }
-
-    /// glibc's `malloc_trim(0)`: gives freed heap back to the system, or a decode could reuse memory an
-    /// earlier test freed without the peak showing. Looked up at run time (Swift's Glibc module does not
-    /// declare it); nothing happens where it is absent.
-    static func trimHeap() {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-        let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-        _ = trim(0)
-    }
-
-    /// `VmHWM` from /proc/self/status, in bytes.
-    static func highWaterMark() -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
-        }
-        return nil
+        return ProcessMemory.highWaterMark().map { $0 - start }
     }
 
     static let limits = PropertyListLimits(maximumByteCount: 32 << 20, maximumValueCount: 4_000_000)
     static let childVariable = "SIGNET_WORLDS_MEMORY_CHILD"
-    static let marker = "SIGNET-WORLDS-MEMORY"
 
     /// What a child measured.
     struct Measurement {
@@ -83,57 +64,31 @@ import Testing
         var lastWorld: String
     }
 
-    /// In the child: decodes `bytes` and prints the measurement on one line for the parent.
+    /// In the child: decodes `bytes` and reports the measurement to the parent.
     static func measureAndReport(_ bytes: [UInt8]) throws {
         var response = WorldsResponse(worlds: [])
         let growth = try peakGrowth { response = try WorldsDecoder(limits: limits).decode(bytes, contentType: nil) }
         let last = response.worlds.last.map { "\($0.id)|\($0.name)" } ?? ""
-        let report = "\(marker) input=\(bytes.count) growth=\(growth.map(String.init) ?? "none") worlds=\(response.worlds.count) last=\(last)"
-        FileHandle.standardOutput.write(Data(("\n" + report + "\n").utf8))
-    }
-
-    struct ChildFailure: Error, CustomStringConvertible {
-        let description: String
+        IsolatedMeasurement.report([
+            "input": String(bytes.count), "growth": growth.map(String.init) ?? "none",
+            "worlds": String(response.worlds.count), "last": last,
+        ])
     }
 
     /// Runs the test `name` of this suite in a child process with the child variable set to `role`, and
     /// returns what it reported.
     static func measureInChild(test name: String, role: String) async throws -> Measurement {
-        let output: String = try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                    process.arguments = ["--testing-library", "swift-testing", "--filter", "WorldsMemoryTests.\(name)"]
-                    process.environment = ProcessInfo.processInfo.environment.merging([childVariable: role]) { $1 }
-                    let pipe = Pipe()
-                    process.standardOutput = pipe
-                    process.standardError = FileHandle.nullDevice
-                    try process.run()
-                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    return String(decoding: data, as: UTF8.self)
-                })
-            }
+        let fields = try await IsolatedMeasurement.run(test: "WorldsMemoryTests.\(name)", variable: childVariable, role: role)
+        guard let input = fields["input"].flatMap({ Int($0) }), let worlds = fields["worlds"].flatMap({ Int($0) }),
+              let last = fields["last"] else {
+            throw IsolatedMeasurement.ChildFailure(description: "unreadable report: \(fields)")
         }
-        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(marker) }) else {
-            throw ChildFailure(description: "the child reported nothing; its output ended with: \(output.suffix(600))")
-        }
-        var fields: [String: String] = [:]
-        for field in line.split(separator: " ").dropFirst() {
-            let parts = field.split(separator: "=", maxSplits: 1)
-            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
-        }
-        guard let input = fields["input"].flatMap({ Int($0) }), let worlds = fields["worlds"].flatMap({ Int($0) }) else {
-            throw ChildFailure(description: "unreadable report: \(line)")
-        }
-        let last = String(line[(line.range(of: " last=")?.upperBound ?? line.endIndex)...])
         return Measurement(inputBytes: input, growth: fields["growth"].flatMap { Int($0) }, worlds: worlds, lastWorld: last)
     }
 
     @Test("a 15 MB OpenStep answer of 100 000 worlds decodes within 10× its size")
     func openStepPeak() async throws {
-        if let role = ProcessInfo.processInfo.environment[Self.childVariable] {
+        if let role = IsolatedMeasurement.role(Self.childVariable) {
             if role == "openStep" { try Self.measureAndReport(Self.openStepAnswer(worlds: Self.worldCount)) }
             return
         }
@@ -147,7 +102,7 @@ import Testing
 
     @Test("a 15 MB XML answer decodes within 4× its size")
     func xmlPeak() async throws {
-        if let role = ProcessInfo.processInfo.environment[Self.childVariable] {
+        if let role = IsolatedMeasurement.role(Self.childVariable) {
             if role == "xml" { try Self.measureAndReport(Self.xmlAnswer(worlds: 25_000)) }
             return
         }
