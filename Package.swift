@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "SignetCrypto", targets: ["SignetCrypto"]),
         .library(name: "Signet", targets: ["Signet"]),
         .library(name: "SignetAsyncHTTPClient", targets: ["SignetAsyncHTTPClient"]),
+        .library(name: "SignetNIOTransport", targets: ["SignetNIOTransport"]),
         .library(name: "SignetGameSystem", targets: ["SignetGameSystem"]),
         .library(name: "SignetWorlds", targets: ["SignetWorlds"]),
         .library(name: "SignetPuzzles", targets: ["SignetPuzzles"]),
@@ -63,6 +64,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -117,6 +119,17 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "SignetNIOTransport",
+            dependencies: [
+                "Signet",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .target(
@@ -255,10 +268,11 @@ let package = Package(
             name: "signet-bench",
             dependencies: [
                 "SignetCrypto", "SignetGameSystem", "SignetConditions", "CSignetBenchFloor", "Signet",
-                "SignetAsyncHTTPClient", "SignetServer", "SignetHummingbird",
+                "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetServer", "SignetHummingbird",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -290,7 +304,7 @@ let package = Package(
         .testTarget(
             name: "SignetWorldsTests",
             dependencies: [
-                "SignetWorlds", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport",
+                "SignetWorlds", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -339,6 +353,7 @@ let package = Package(
                 "Signet",
                 "SignetGameSystem",
                 "SignetAsyncHTTPClient",
+                "SignetNIOTransport",
                 "SignetHummingbird",
                 "SignetPostgres",
                 "SignetTestSupport",
@@ -347,6 +362,9 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),

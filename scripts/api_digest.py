@@ -15,7 +15,7 @@ import sys
 
 # The library products whose API is recorded (Package.swift's .library products).
 MODULES = [
-    "SignetCrypto", "Signet", "SignetAsyncHTTPClient", "SignetGameSystem", "SignetWorlds",
+    "SignetCrypto", "Signet", "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetGameSystem", "SignetWorlds",
     "SignetPuzzles", "SignetConditions", "SignetTrivia", "SignetHummingbird", "SignetPostgres",
     "SignetOpenAPI", "SignetServer",
 ]

@@ -6,12 +6,14 @@ import NIOHTTP1
 import Signet
 import SignetAsyncHTTPClient
 import SignetGameSystem
+import SignetNIOTransport
 import SignetServer
 
 /// The client chain's own cost: five no-op middleware against none (in process, no network), and a signed
 /// GameSystem GET through the whole default chain against a bare AsyncHTTPClient GET of the same route on
-/// the same local reference server. Targets: < 1 µs added per request by five middleware; a throughput
-/// ratio ≥ 0.97 and at most 4 µs more CPU per request for the whole chain.
+/// the same local reference server, over `AsyncHTTPClientTransport` and over `NIOTransport`. Targets: < 1 µs
+/// added per request by five middleware; a throughput ratio ≥ 0.97 and at most 4 µs more CPU per request
+/// for the whole chain.
 enum ChainBenchmark {
     /// Passes every request through untouched.
     struct NoOpMiddleware: Middleware {
@@ -72,6 +74,10 @@ enum ChainBenchmark {
             baseURL: server.baseURL, transport: AsyncHTTPClientTransport(),
             middleware: Client.defaultMiddleware(signer: GameSystemSigner(credentials: credentials), clockOffsets: ClockOffsetStore()))
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: path)
+        // The same default chain over NIOTransport, measured in the same rounds.
+        let nioClient = Client(
+            baseURL: server.baseURL, transport: NIOTransport(),
+            middleware: Client.defaultMiddleware(signer: GameSystemSigner(credentials: credentials), clockOffsets: ClockOffsetStore()))
 
         // The bare GET carries a signature made once, so the server does the same verification work for
         // both; reads are not refused as replays. It is re-made per round to stay inside the 20 s window.
@@ -89,7 +95,8 @@ enum ChainBenchmark {
         // SIGNET_BENCH_ONLY=bare|chain runs one side alone (for a profiler), then stops.
         let only = ProcessInfo.processInfo.environment["SIGNET_BENCH_ONLY"]
         var bareRuns: [(rate: Double, cpu: Double)] = [], chainRuns: [(rate: Double, cpu: Double)] = []
-        var bareServerCPU: [Double] = [], chainServerCPU: [Double] = []
+        var nioRuns: [(rate: Double, cpu: Double)] = []
+        var bareServerCPU: [Double] = [], chainServerCPU: [Double] = [], nioServerCPU: [Double] = []
         // One side's round, with the child server's CPU seconds over it when it runs apart.
         func round(_ body: @escaping @Sendable () async throws -> Void, server serverCPU: inout [Double]) async throws -> (rate: Double, cpu: Double) {
             CPUPinning.apply(child: server.childPID)
@@ -105,6 +112,8 @@ enum ChainBenchmark {
             }
             if only == "bare" { continue }
             chainRuns.append(try await round({ try await chainGet(client, request, name: "signed GET") }, server: &chainServerCPU))
+            if only == "chain" { continue }
+            nioRuns.append(try await round({ try await chainGet(nioClient, request, name: "signed GET over NIOTransport") }, server: &nioServerCPU))
         }
         let bareRate = bareRuns.map(\.rate).max() ?? .nan, chainRate = chainRuns.map(\.rate).max() ?? .nan
         let bareCPU = bareRuns.map(\.cpu).min() ?? .nan, chainCPU = chainRuns.map(\.cpu).min() ?? .nan
@@ -128,6 +137,15 @@ enum ChainBenchmark {
             report("  per round, and best round against best", "\(fixed(low, 1)) … \(fixed(high, 1)) µs; \(fixed(chainCPU - bareCPU, 1)) µs",
                    "(median of \(paired.count) paired rounds above)")
         }
+        if !nioRuns.isEmpty {
+            // The same targets for the default chain over NIOTransport, against the same bare GET.
+            let nioRatio = Measure.median(zip(nioRuns, bareRuns).map { $0.rate / $1.rate })
+            let nioAdded = Measure.median(zip(nioRuns, bareRuns).map { $0.cpu - $1.cpu })
+            report("signed GET, default chain over NIOTransport", "\(fixed(nioRuns.map(\.rate).max() ?? .nan, 0)) requests/s",
+                   "\(fixed(nioRuns.map(\.cpu).min() ?? .nan, 1)) µs CPU/request")
+            report("  throughput ratio (over NIOTransport)/bare", fixed(nioRatio), "target ≥ 0.97 \(nioRatio >= 0.97 ? "met" : "NOT met")")
+            report("  CPU added per request (over NIOTransport)", "\(fixed(nioAdded, 1)) µs", "target ≤ 4 µs \(nioAdded <= 4 ? "met" : "NOT met")")
+        }
         // CPU per request is this process's: the client's alone with the server apart (the default). It is
         // also steady when other processes load the machine, where the wall-clock ratio is not.
         report("CPU-time ratio bare/chain", fixed(bareCPU / chainCPU), "(CPU per request; steadier than throughput on a loaded machine)")
@@ -135,7 +153,8 @@ enum ChainBenchmark {
             // The same requests reach the server from both sides, so its CPU should hardly differ. The kernel
             // counts it in 10 ms ticks, so it is summed over all rounds of a side, not taken per round.
             func perRequest(_ seconds: [Double]) -> Double { seconds.reduce(0, +) * 1e6 / Double(seconds.count * requests) }
-            report("server CPU per request, bare / chain", "\(fixed(perRequest(bareServerCPU), 1)) / \(fixed(perRequest(chainServerCPU), 1)) µs",
+            report("server CPU per request, bare / chain / over NIOTransport",
+                   "\(fixed(perRequest(bareServerCPU), 1)) / \(fixed(perRequest(chainServerCPU), 1)) / \(fixed(perRequest(nioServerCPU), 1)) µs",
                    "(the child process, all rounds)")
         }
         await server.stop()
@@ -160,6 +179,9 @@ enum ChainBenchmark {
         let signing = client([SigningMiddleware(signer: signer)])
         let chain = client(Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore()))
         let noTimeout = client(Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore(), timeout: nil))
+        let nio = NIOTransport()  // the variants' own, apart from the main comparison's
+        let nioChain = Client(baseURL: baseURL, transport: nio,
+                              middleware: Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore()))
         typealias Step = (name: String, run: @Sendable () async throws -> Void)
         // Made per round: the pre-signed Date must stay inside the server's 20 s window.
         func steps() throws -> [Step] {
@@ -188,6 +210,12 @@ enum ChainBenchmark {
                 ("Client, signing only", { try await chainGet(signing, relative, name: "signing only") }),
                 ("default chain", { try await chainGet(chain, relative, name: "default chain") }),
                 ("default chain, no timeout", { try await chainGet(noTimeout, relative, name: "no timeout") }),
+                ("NIO transport.send, pre-signed", { [presigned] in
+                    let (response, body) = try await nio.send(presigned, body: .empty, baseURL: baseURL)
+                    let bytes = try await body.collect(upTo: 1 << 20)
+                    try check(response.status.code, bytes, name: "NIO transport.send")
+                }),
+                ("default chain over the NIO transport", { try await chainGet(nioChain, relative, name: "NIO chain") }),
             ]
         }
         let names = try steps().map(\.name)
@@ -203,8 +231,9 @@ enum ChainBenchmark {
         for (index, name) in names.enumerated() {
             if runs[index].isEmpty { continue }
             let added = Measure.median(zip(runs[index], runs[0]).map { $0.cpu - $1.cpu })
+            let ratio = Measure.median(zip(runs[index], runs[0]).map { $0.rate / $1.rate })
             report("variant: \(name)", "\(fixed(runs[index].map(\.cpu).min() ?? .nan, 1)) µs CPU/request",
-                   index == 0 ? "(best round)" : "+\(fixed(added, 1)) µs (median of paired rounds)")
+                   index == 0 ? "(best round)" : "+\(fixed(added, 1)) µs, throughput ×\(fixed(ratio)) (medians of paired rounds)")
         }
     }
 

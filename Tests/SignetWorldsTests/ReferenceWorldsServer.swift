@@ -1,20 +1,28 @@
 import Foundation
 import Signet
 import SignetAsyncHTTPClient
+import SignetNIOTransport
 import SignetServer
 import SignetWorlds
 
 /// Runs a test against a fresh `ReferenceServer` on 127.0.0.1, over either transport, with a recording chain.
 enum ReferenceWorldsServer {
     enum TransportKind: CaseIterable, Sendable, CustomStringConvertible {
-        case urlSession, asyncHTTPClient
+        case urlSession, asyncHTTPClient, nio
 
-        var description: String { self == .urlSession ? "URLSession" : "AsyncHTTPClient" }
+        var description: String {
+            switch self {
+            case .urlSession: "URLSession"
+            case .asyncHTTPClient: "AsyncHTTPClient"
+            case .nio: "NIOTransport"
+            }
+        }
 
         func make(maxResponseBytes: Int = Client.defaultMaxResponseBytes) -> any Transport {
             switch self {
             case .urlSession: URLSessionTransport(maxResponseBytes: maxResponseBytes)
             case .asyncHTTPClient: AsyncHTTPClientTransport(maxResponseBytes: maxResponseBytes)
+            case .nio: NIOTransport(maxResponseBytes: maxResponseBytes)
             }
         }
     }

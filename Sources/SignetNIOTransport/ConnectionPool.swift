@@ -1,0 +1,129 @@
+import NIOCore
+import Synchronization
+
+/// `NIOTransport`'s connections, per origin: at most `limit` open at once to one origin, idle ones reused
+/// most recently used first, and requests past the limit waiting in order for one to be released or closed.
+final class ConnectionPool: Sendable {
+    /// A caller waiting for a connection of an origin.
+    struct Waiter {
+        let id: UInt64
+        let continuation: CheckedContinuation<NIOTransport.Connection?, any Error>
+    }
+
+    struct Origin {
+        var idle: [NIOTransport.Connection] = []
+        var open = 0
+        var waiters: [Waiter] = []
+    }
+
+    struct State {
+        var origins: [String: Origin] = [:]
+        var nextWaiter: UInt64 = 0
+        /// Waiters cancelled before they were registered.
+        var cancelledEarly: Set<UInt64> = []
+    }
+
+    let limit: Int
+    private let state = Mutex(State())
+
+    init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    /// An idle connection of `key`, or nil when the caller is to connect one itself (its slot is counted:
+    /// it must call ``connectFailed(_:)`` if connecting fails). Waits while `limit` connections are busy.
+    func acquire(_ key: String) async throws -> NIOTransport.Connection? {
+        // Most requests find an idle connection: no continuation for them.
+        switch state.withLock({ Self.take(key, &$0, limit: limit) }) {
+        case .connection(let connection): return connection
+        case .connect: return nil
+        case .wait: break
+        }
+        let id = state.withLock { state in
+            state.nextWaiter &+= 1
+            return state.nextWaiter
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let now: Result<NIOTransport.Connection?, any Error>? = state.withLock { state in
+                    if state.cancelledEarly.remove(id) != nil { return .failure(CancellationError()) }
+                    switch Self.take(key, &state, limit: limit) {
+                    case .connection(let connection): return .success(connection)
+                    case .connect: return .success(nil)
+                    case .wait:
+                        state.origins[key, default: Origin()].waiters.append(Waiter(id: id, continuation: continuation))
+                        return nil
+                    }
+                }
+                if let now { continuation.resume(with: now) }
+            }
+        } onCancel: {
+            let waiter: Waiter? = state.withLock { state in
+                if let index = state.origins[key]?.waiters.firstIndex(where: { $0.id == id }) {
+                    return state.origins[key]?.waiters.remove(at: index)
+                }
+                state.cancelledEarly.insert(id)
+                return nil
+            }
+            waiter?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    private enum Take {
+        case connection(NIOTransport.Connection)
+        case connect
+        case wait
+    }
+
+    private static func take(_ key: String, _ state: inout State, limit: Int) -> Take {
+        var origin = state.origins[key, default: Origin()]
+        defer { state.origins[key] = origin }
+        while let connection = origin.idle.popLast() {
+            // A closed one is still counted until its close is reported (``closed(_:)``).
+            if connection.channel.isActive { return .connection(connection) }
+        }
+        if origin.open < limit {
+            origin.open += 1
+            return .connect
+        }
+        return .wait
+    }
+
+    /// Hands `connection`, done with its exchange and reusable, to the first waiter, or keeps it idle (then
+    /// true: the caller arms its idle timer).
+    func release(_ connection: NIOTransport.Connection) -> Bool {
+        let waiter: Waiter? = state.withLock { state in
+            let key = connection.origin.key
+            if state.origins[key]?.waiters.isEmpty == false { return state.origins[key]?.waiters.removeFirst() }
+            state.origins[key, default: Origin()].idle.append(connection)
+            return nil
+        }
+        guard let waiter else { return true }
+        waiter.continuation.resume(returning: connection)
+        return false
+    }
+
+    /// `connection` closed: its slot is free, and the first waiter connects in it.
+    func closed(_ connection: NIOTransport.Connection) {
+        let key = connection.origin.key
+        let waiter: Waiter? = state.withLock { state in
+            state.origins[key]?.idle.removeAll { $0.channel === connection.channel }
+            return Self.freeSlot(key, &state)
+        }
+        waiter?.continuation.resume(returning: nil)
+    }
+
+    /// Connecting failed: the slot taken for it is free again.
+    func connectFailed(_ key: String) {
+        let waiter = state.withLock { Self.freeSlot(key, &$0) }
+        waiter?.continuation.resume(returning: nil)
+    }
+
+    /// Frees a slot of `key`, or passes it straight to the first waiter (who then connects).
+    private static func freeSlot(_ key: String, _ state: inout State) -> Waiter? {
+        if state.origins[key]?.waiters.isEmpty == false { return state.origins[key]?.waiters.removeFirst() }
+        state.origins[key]?.open -= 1
+        if state.origins[key].map({ $0.open <= 0 && $0.idle.isEmpty }) == true { state.origins[key] = nil }
+        return nil
+    }
+}
