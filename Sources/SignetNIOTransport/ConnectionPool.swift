@@ -19,7 +19,8 @@ final class ConnectionPool: Sendable {
     struct State {
         var origins: [String: Origin] = [:]
         var nextWaiter: UInt64 = 0
-        /// Waiters cancelled before they were registered.
+        /// Waiters about to register, and those of them cancelled already.
+        var unregistered: Set<UInt64> = []
         var cancelledEarly: Set<UInt64> = []
     }
 
@@ -30,22 +31,24 @@ final class ConnectionPool: Sendable {
         self.limit = max(1, limit)
     }
 
-    /// An idle connection of `key`, or nil when the caller is to connect one itself (its slot is counted:
-    /// it must call ``connectFailed(_:)`` if connecting fails). Waits while `limit` connections are busy.
-    func acquire(_ key: String) async throws -> NIOTransport.Connection? {
-        // Most requests find an idle connection: no continuation for them.
-        switch state.withLock({ Self.take(key, &$0, limit: limit) }) {
-        case .connection(let connection): return connection
-        case .connect: return nil
-        case .wait: break
-        }
+    /// An idle connection of `key`, `.connect` when the caller is to connect one itself (its slot is counted:
+    /// it must call ``connectFailed(_:)`` if connecting fails), or `.wait` when `limit` connections are busy.
+    func take(_ key: String) -> Take {
+        state.withLock { Self.take(key, &$0, limit: limit) }
+    }
+
+    /// Waits, in order, for a connection of `key` (or nil: a slot to connect in). Cancellable; the caller
+    /// bounds the wait by its deadline.
+    func wait(_ key: String) async throws -> NIOTransport.Connection? {
         let id = state.withLock { state in
             state.nextWaiter &+= 1
+            state.unregistered.insert(state.nextWaiter)
             return state.nextWaiter
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let now: Result<NIOTransport.Connection?, any Error>? = state.withLock { state in
+                    state.unregistered.remove(id)
                     if state.cancelledEarly.remove(id) != nil { return .failure(CancellationError()) }
                     switch Self.take(key, &state, limit: limit) {
                     case .connection(let connection): return .success(connection)
@@ -62,14 +65,16 @@ final class ConnectionPool: Sendable {
                 if let index = state.origins[key]?.waiters.firstIndex(where: { $0.id == id }) {
                     return state.origins[key]?.waiters.remove(at: index)
                 }
-                state.cancelledEarly.insert(id)
+                // Cancelled before it waited: it fails as soon as it would. Already served: nothing to do.
+                if state.unregistered.contains(id) { state.cancelledEarly.insert(id) }
                 return nil
             }
             waiter?.continuation.resume(throwing: CancellationError())
         }
     }
 
-    private enum Take {
+    /// What ``take(_:)`` found.
+    enum Take {
         case connection(NIOTransport.Connection)
         case connect
         case wait

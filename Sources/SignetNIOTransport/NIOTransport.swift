@@ -148,13 +148,16 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
         } else if body.length == nil {
             head.headers.add(name: "Transfer-Encoding", value: "chunked")
         }
+        // A body of up to 64 KiB goes in the same hand-off as the head; it is read before a connection is
+        // taken, so a body that fails to read never holds one.
+        let inline: [UInt8]? = try await body.length.map { $0 <= Self.inlineBodyLimit } == true ? body.collect(upTo: Self.inlineBodyLimit) : nil
         // A connection the server closed while it sat idle fails before any answer: the request is sent
         // again once on a new connection, when it is idempotent and its body can be replayed.
-        let (reused, first) = try await checkout(origin)
+        let (reused, first) = try await checkout(origin, deadline: deadline)
         do {
-            return try await exchange(head, body: body, on: first, deadline: deadline)
+            return try await exchange(head, body: body, inline: inline, on: first, deadline: deadline)
         } catch is StaleConnection where reused && body.isReplayable && Self.idempotent.contains(request.method) {
-            return try await exchange(head, body: body, on: try await checkout(origin).1, deadline: deadline)
+            return try await exchange(head, body: body, inline: inline, on: try await checkout(origin, deadline: deadline).1, deadline: deadline)
         } catch let stale as StaleConnection {
             throw SignetError(.transport(underlying: stale.underlying))
         }
@@ -162,22 +165,24 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
 
     static let idempotent: Set<HTTPRequest.Method> = [.get, .head, .put, .delete, .options, .trace]
 
+    /// Request bodies up to this size are sent with the head in one hand-off; larger ones are streamed.
+    static let inlineBodyLimit = 64 * 1024
+
     /// The connection failed or closed before any part of the answer arrived, with what ended it.
     struct StaleConnection: Error {
         let underlying: any Error
     }
 
+    /// One exchange on `connection`: `inline` is the whole body when it goes with the head, else nil and
+    /// `body` is streamed.
     private func exchange(
-        _ head: HTTPRequestHead, body: Body, on connection: Connection, deadline: ContinuousClock.Instant
+        _ head: HTTPRequestHead, body: Body, inline: [UInt8]?, on connection: Connection, deadline: ContinuousClock.Instant
     ) async throws -> (HTTPResponse, Body) {
         let eventLoop = connection.channel.eventLoop
         let promise = eventLoop.makePromise(of: (HTTPResponseHead, ByteBuffer).self)
         let budget = max(ContinuousClock.now.duration(to: deadline), .zero)
         let nioDeadline = NIODeadline.now() + TimeAmount(budget)
         let pool = pool, idleTimeout = idleTimeout
-        // In-memory bodies go in the same hand-off as the head; others are written as they are read.
-        var inline: [UInt8]? = nil
-        if case .some(let length) = body.length, length <= 64 * 1024 { inline = try await body.collect(upTo: length) }
         eventLoop.execute { [head, inline] in
             connection.handler.begin(promise, deadline: nioDeadline, budget: budget, channel: connection.channel) { reusable in
                 if reusable, pool.release(connection) { connection.handler.parkIdle(for: idleTimeout, channel: connection.channel) }
@@ -223,14 +228,24 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
         for header in responseHead.headers {
             if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
         }
-        let response = HTTPResponse(status: .init(code: Int(responseHead.status.code)), headerFields: fields)
+        let status = HTTPResponse.Status(code: Int(responseHead.status.code), reasonPhrase: responseHead.status.reasonPhrase)
+        let response = HTTPResponse(status: status, headerFields: fields)
         return (response, .bytes(Array(buffer.readableBytesView)))
     }
 
     /// An idle connection that is still open (and true), or a new one.
-    private func checkout(_ origin: Origin) async throws -> (Bool, Connection) {
-        if let connection = try await pool.acquire(origin.key) { return (true, connection) }
-        return (false, try await connect(origin))
+    /// Waiting for a free connection counts against the exchange's `deadline`.
+    private func checkout(_ origin: Origin, deadline: ContinuousClock.Instant) async throws -> (Bool, Connection) {
+        switch pool.take(origin.key) {
+        case .connection(let connection): return (true, connection)
+        case .connect: return (false, try await connect(origin))
+        case .wait:
+            let pool = pool
+            if let connection = try await DeadlineRace.run(timer: .shared(deadline), { try await pool.wait(origin.key) }) {
+                return (true, connection)
+            }
+            return (false, try await connect(origin))
+        }
     }
 
     /// Opens a connection in a slot already counted by the pool; frees the slot if that fails.
@@ -314,7 +329,11 @@ final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            guard promise != nil else { return }
+            // An answer no request asked for: the connection is out of step, and is closed.
+            guard promise != nil else {
+                context.close(promise: nil)
+                return
+            }
             if let announced = head.headers.first(name: "Content-Length").flatMap({ Int($0) }), announced > maxResponseBytes {
                 fail(SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: announced), status: .init(code: Int(head.status.code))),
                      channel: context.channel)
@@ -322,6 +341,7 @@ final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
             }
             self.head = head
         case .body(var part):
+            guard promise != nil else { return }
             if buffer.readableBytes + part.readableBytes > maxResponseBytes {
                 fail(SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: nil), status: head.map { .init(code: Int($0.status.code)) }),
                      channel: context.channel)

@@ -204,4 +204,46 @@ struct NIOTransportTests {
             #expect(accepted.value.load(ordering: .relaxed) == 2)
         }
     }
+
+    @Test("waiting for a connection counts against the deadline: a request queued behind a slow one times out")
+    func waitBoundedByDeadline() async throws {
+        // The slow answer would take 20 s (it is cancelled at the end); the queued request's deadline is 100 ms.
+        // The bound on its failure is loose: with the whole suite running, the process-wide timer's task was
+        // seen to run seconds late on this 2-core machine.
+        try await Self.withServer(tls: nil, handler: { OKHandler(delay: .seconds(20)) }) { port, _ in
+            let transport = NIOTransport(maxConnectionsPerOrigin: 1)
+            let slow = Task { try await Self.get(transport, port: port, scheme: "http") }
+            try await Task.sleep(for: .milliseconds(100))  // the slow request holds the only connection
+            let request = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(port)", path: "/queued")
+            let started = ContinuousClock.now
+            let error = await #expect(throws: SignetError.self) {
+                _ = try await transport.send(request, body: .empty, baseURL: URL(fileURLWithPath: "/"), deadline: .now + .milliseconds(100))
+            }
+            guard case .timeout? = error?.kind else {
+                Issue.record("expected a timeout, got \(String(describing: error))")
+                return
+            }
+            #expect(ContinuousClock.now - started < .seconds(10))
+            slow.cancel()
+            _ = await slow.result
+        }
+    }
+
+    @Test("a request body that fails to read frees its connection, streamed or sent with the head", arguments: [nil, 10] as [Int?])
+    func failingBodyFreesConnection(length: Int?) async throws {
+        struct Broken: Error {}
+        try await Self.withServer(tls: nil, handler: { OKHandler() }) { port, _ in
+            let transport = NIOTransport(timeout: .seconds(5), maxConnectionsPerOrigin: 1)
+            let stream = AsyncThrowingStream<[UInt8], any Error> { continuation in
+                continuation.yield([0x61])
+                continuation.finish(throwing: Broken())
+            }
+            let post = HTTPRequest(method: .post, scheme: "http", authority: "127.0.0.1:\(port)", path: "/upload")
+            await #expect(throws: (any Error).self) {
+                _ = try await transport.send(post, body: .stream(stream, length: length), baseURL: URL(fileURLWithPath: "/"))
+            }
+            let (status, text) = try await Self.get(transport, port: port, scheme: "http")
+            #expect(status == 200 && text == "ok over tls")
+        }
+    }
 }
