@@ -14,7 +14,7 @@ import Synchronization
 /// it. That is fewer thread wake-ups per request than AsyncHTTPClient's async API, and about a third less
 /// client CPU per request than `AsyncHTTPClientTransport` in `signet-bench`.
 ///
-/// - At most `maxConnectionsPerOrigin` connections per origin; requests past that wait in order.
+/// - At most `maxConnectionsPerOrigin` connections per origin; requests past that wait in order, within their deadline.
 /// - A connection idle for `idleTimeout` is closed. A request that finds that the server closed its idle
 ///   connection is sent again once on another, when it is idempotent and its body replayable.
 /// - The deadline (``timeout``, or `TimeoutMiddleware`'s) covers the whole exchange, the body included.
