@@ -292,6 +292,12 @@ let package = Package(
         .executableTarget(name: "post-rainbow", dependencies: ["ExampleSupport"], path: "Examples/post-rainbow"),
         // Helpers shared by the test targets (vector files, independent decoders, temporary folders, hostile peers).
         .target(name: "SignetTestSupport", path: "Tests/SignetTestSupport"),
+        // The transports the network tests run over (URLSession, AsyncHTTPClient, NIOTransport), in one place.
+        .target(
+            name: "SignetTransportTestSupport",
+            dependencies: ["Signet", "SignetAsyncHTTPClient", "SignetNIOTransport"],
+            path: "Tests/SignetTransportTestSupport"
+        ),
         .testTarget(name: "SignetJSONTests", dependencies: ["SignetJSON"]),
         .testTarget(name: "SignetCryptoTests", dependencies: ["SignetCrypto", "SignetTestSupport"]),
         .testTarget(
@@ -305,6 +311,7 @@ let package = Package(
             name: "SignetWorldsTests",
             dependencies: [
                 "SignetWorlds", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetTestSupport",
+                "SignetTransportTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -313,7 +320,7 @@ let package = Package(
         .testTarget(
             name: "SignetPuzzlesTests",
             dependencies: [
-                "SignetPuzzles", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport",
+                "SignetPuzzles", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport", "SignetTransportTestSupport",
                 "PuzzleStoreCrashChild",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -323,12 +330,13 @@ let package = Package(
             name: "SignetConditionsTests",
             dependencies: [
                 "SignetConditions", "SignetJSON", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport",
+                "SignetTransportTestSupport",
             ]
         ),
         .testTarget(
             name: "SignetTriviaTests",
             dependencies: [
-                "SignetTrivia", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport",
+                "SignetTrivia", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport", "SignetTransportTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "WSClient", package: "swift-websocket"),
             ]
@@ -357,6 +365,7 @@ let package = Package(
                 "SignetHummingbird",
                 "SignetPostgres",
                 "SignetTestSupport",
+                "SignetTransportTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -4,19 +4,14 @@ import SignetAsyncHTTPClient
 import SignetConditions
 import SignetServer
 import Testing
+import SignetTransportTestSupport
 
-/// `ConditionsClient` against the real reference server on 127.0.0.1, over both transports.
+/// `ConditionsClient` against the real reference server on 127.0.0.1, over all three transports.
 @Suite("ConditionsClient against the reference server")
 struct ConditionsClientTests {
-    enum TransportKind: CaseIterable, Sendable { case urlSession, asyncHTTPClient }
-
     func withClient(_ kind: TransportKind, _ body: (ConditionsClient) async throws -> Void) async throws {
         let server = try await ReferenceServer.start()
-        let client: ConditionsClient
-        switch kind {
-        case .urlSession: client = ConditionsClient(baseURL: server.baseURL, transport: URLSessionTransport())
-        case .asyncHTTPClient: client = ConditionsClient(baseURL: server.baseURL, transport: AsyncHTTPClientTransport())
-        }
+        let client = ConditionsClient(baseURL: server.baseURL, transport: kind.make())
         do {
             try await body(client)
             await server.stop()
@@ -74,7 +69,7 @@ struct ConditionsClientTests {
             values[0].hasSuffix(values[1])
         })
         let parser = ConditionParser(registry: registry, argumentCount: 2)
-        let transport: any Transport = kind == .urlSession ? URLSessionTransport() : AsyncHTTPClientTransport()
+        let transport: any Transport = kind.make()
         let client = ConditionsClient(
             client: Client(baseURL: server.baseURL, transport: transport, middleware: Client.defaultMiddleware()), parser: parser)
         let condition = try await client.condition(id: "6").condition

@@ -4,6 +4,7 @@ import SignetAsyncHTTPClient
 import SignetConditions
 import SignetTestSupport
 import Testing
+import SignetTransportTestSupport
 
 /// `ConditionsClient` against ``HostileHTTPPeer``, a raw-socket server that shares no code with the
 /// reference server: depth and size bombs, wrong types, numbers past 2^64 and HTTP faults on
@@ -102,31 +103,30 @@ struct HostileConditionsPeerTests {
                    answer: body(#"[{"_id":18446744073709551616,"name":"x"}]"#)),
     ]
 
-    func client(_ peer: HostileHTTPPeer, _ transport: ConditionsClientTests.TransportKind, _ row: HostileRow) throws -> ConditionsClient {
-        let transport: any Transport = transport == .urlSession ? URLSessionTransport() : AsyncHTTPClientTransport()
+    func client(_ peer: HostileHTTPPeer, _ transport: TransportKind, _ row: HostileRow) throws -> ConditionsClient {
+        let transport: any Transport = transport.make()
         let retry = RetryMiddleware(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(4))
         return ConditionsClient(client: Client(baseURL: try peer.baseURL, transport: transport,
                                                middleware: Client.defaultMiddleware(retry: retry, timeout: row.attemptTimeout(.seconds(3)))))
     }
 
     @Test("a hostile condition ends in a typed error, within the bound, with bounded reading",
-          arguments: detailRows, ConditionsClientTests.TransportKind.allCases)
-    func hostileDetail(row: HostileRow, transport: ConditionsClientTests.TransportKind) async throws {
+          arguments: detailRows, TransportKind.allCases)
+    func hostileDetail(row: HostileRow, transport: TransportKind) async throws {
         let peer = try HostileHTTPPeer(row.answer)
         defer { peer.stop() }
         let conditions = try client(peer, transport, row)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await conditions.condition(id: "1") }
-        // FoundationNetworking reads on after a cancel (the bytes are dropped): only AsyncHTTPClient hangs up.
-        await row.check(outcome, peer: peer, path: "/conditions/1", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
+                await row.check(outcome, peer: peer, path: "/conditions/1", limit: transport.hangsUpAtLimit ? Self.transportLimit : nil)
     }
 
     @Test("a hostile condition list ends in a typed error, within the bound",
-          arguments: listRows, ConditionsClientTests.TransportKind.allCases)
-    func hostileList(row: HostileRow, transport: ConditionsClientTests.TransportKind) async throws {
+          arguments: listRows, TransportKind.allCases)
+    func hostileList(row: HostileRow, transport: TransportKind) async throws {
         let peer = try HostileHTTPPeer(row.answer)
         defer { peer.stop() }
         let conditions = try client(peer, transport, row)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await conditions.conditions() }
-        await row.check(outcome, peer: peer, path: "/conditions", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
+        await row.check(outcome, peer: peer, path: "/conditions", limit: transport.hangsUpAtLimit ? Self.transportLimit : nil)
     }
 }

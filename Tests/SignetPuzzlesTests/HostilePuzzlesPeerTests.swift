@@ -4,6 +4,7 @@ import SignetAsyncHTTPClient
 import SignetPuzzles
 import SignetTestSupport
 import Testing
+import SignetTransportTestSupport
 
 /// `PuzzlesClient` against ``HostileHTTPPeer``, a raw-socket server that shares no code with the
 /// reference server: ragged grids, words outside or not in the grid, depth and size bombs and HTTP faults,
@@ -128,7 +129,7 @@ struct HostilePuzzlesPeerTests {
     ]
 
     func client(_ peer: HostileHTTPPeer, _ transport: TransportKind, _ row: HostileRow) throws -> PuzzlesClient {
-        let transport: any Transport = transport == .urlSession ? URLSessionTransport() : AsyncHTTPClientTransport()
+        let transport: any Transport = transport.make()
         let retry = RetryMiddleware(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(4))
         return PuzzlesClient(client: Client(baseURL: try peer.baseURL, transport: transport,
                                             middleware: Client.defaultMiddleware(retry: retry, timeout: row.attemptTimeout(.seconds(3)))))
@@ -141,8 +142,7 @@ struct HostilePuzzlesPeerTests {
         defer { peer.stop() }
         let puzzles = try client(peer, transport, row)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await puzzles.puzzle(Self.settings) }
-        // FoundationNetworking reads on after a cancel (the bytes are dropped): only AsyncHTTPClient hangs up.
-        await row.check(outcome, peer: peer, path: "/puzzle", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
+                await row.check(outcome, peer: peer, path: "/puzzle", limit: transport.hangsUpAtLimit ? Self.transportLimit : nil)
     }
 
     @Test("a hostile /capabilities answer ends in a typed error, within the bound",
@@ -152,6 +152,6 @@ struct HostilePuzzlesPeerTests {
         defer { peer.stop() }
         let puzzles = try client(peer, transport, row)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await puzzles.capabilities() }
-        await row.check(outcome, peer: peer, path: "/capabilities", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
+        await row.check(outcome, peer: peer, path: "/capabilities", limit: transport.hangsUpAtLimit ? Self.transportLimit : nil)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SignetPuzzles
 import Testing
+import SignetTransportTestSupport
 
 /// Puzzles fetched from the real reference server, played in a real SQLite file.
 @Suite("Games from the reference server in a real store")

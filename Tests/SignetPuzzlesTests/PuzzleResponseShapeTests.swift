@@ -3,6 +3,7 @@ import HTTPTypes
 import Signet
 import SignetPuzzles
 import Testing
+import SignetTransportTestSupport
 
 /// The client's whole `puzzle(_:)` path — capabilities from the real reference server, status
 /// check, body limits, decoding, word checks, error mapping — fed `/puzzle` answers the reference

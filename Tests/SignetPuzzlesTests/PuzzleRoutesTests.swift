@@ -4,6 +4,7 @@ import Signet
 import SignetPuzzles
 import SignetServer
 import Testing
+import SignetTransportTestSupport
 
 /// The reference server's puzzle routes driven with raw requests, bypassing the client's own
 /// checks, so the server's answers to bad input are seen as they are.

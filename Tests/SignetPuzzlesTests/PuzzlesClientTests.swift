@@ -3,8 +3,9 @@ import Signet
 import SignetPuzzles
 import SignetServer
 import Testing
+import SignetTransportTestSupport
 
-/// `PuzzlesClient` against the real reference server on 127.0.0.1, over both transports.
+/// `PuzzlesClient` against the real reference server on 127.0.0.1, over all three transports.
 @Suite("PuzzlesClient against the reference server")
 struct PuzzlesClientTests {
     static let settingsCases: [PuzzleSettings] = [

@@ -5,18 +5,7 @@ import SignetAsyncHTTPClient
 import SignetPuzzles
 import SignetServer
 import Synchronization
-
-/// The two transports every client test runs over.
-enum TransportKind: CaseIterable, Sendable {
-    case urlSession, asyncHTTPClient
-
-    func make() -> any Transport {
-        switch self {
-        case .urlSession: URLSessionTransport()
-        case .asyncHTTPClient: AsyncHTTPClientTransport()
-        }
-    }
-}
+import SignetTransportTestSupport
 
 /// Remembers the method and path of every request that passes, so a test can tell what was sent.
 final class RequestRecorder: Middleware {

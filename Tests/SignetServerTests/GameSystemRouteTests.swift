@@ -3,6 +3,7 @@ import Signet
 import SignetServer
 import Testing
 import SignetTestSupport
+import SignetTransportTestSupport
 
 @Suite("GameSystem routes")
 struct GameSystemRouteTests {

@@ -3,10 +3,11 @@ import Signet
 import SignetGameSystem
 import SignetTestSupport
 import Testing
+import SignetTransportTestSupport
 
 /// `GameSystemClient` against ``HostileHTTPPeer``, a raw-socket server that shares no code with the
 /// reference server: one row per hostile answer to `GET /acme/client/players/ann`, each with the typed
-/// error it must end in, over both transports. The limits under test: a 3 s attempt timeout, 3 attempts
+/// error it must end in, over all three transports. The limits under test: a 3 s attempt timeout, 3 attempts
 /// (idempotent GET), one clock-skew retry, a 1 MiB response limit. Every call is bounded by
 /// ``HostileRow/bound`` (a hang guard, not a stopwatch).
 @Suite("GameSystem against a hostile peer")
@@ -86,8 +87,7 @@ struct HostileGameSystemPeerTests {
             transport: transport.make(maxResponseBytes: Self.limit), clockOffsets: offsets, retry: .fast,
             timeout: row.attemptTimeout(.seconds(3)), logger: .quiet)
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await client.player() }
-        // FoundationNetworking reads on after a cancel (the bytes are dropped): only AsyncHTTPClient hangs up.
-        await row.check(outcome, peer: peer, path: Self.playerPath, limit: transport == .asyncHTTPClient ? Self.limit : nil)
+                await row.check(outcome, peer: peer, path: Self.playerPath, limit: transport.hangsUpAtLimit ? Self.limit : nil)
         #expect((outcome.error as? SignetError)?.operation == "gamesystem.player")
         // An absurd or unreadable Date teaches nothing; a plausible one is learned (and retried once).
         let learned = offsets.offset(forHost: "127.0.0.1:\(try peer.baseURL.port ?? 0)")

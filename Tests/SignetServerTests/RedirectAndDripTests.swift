@@ -4,6 +4,7 @@ import Hummingbird
 import Signet
 import SignetGameSystem
 import Testing
+import SignetTransportTestSupport
 
 /// Regression tests for the hostile pass: a 302 on a signed POST was re-sent as a GET to another origin
 /// and that origin's answer printed as the result; a body dripping one byte every 2 s was never timed out.

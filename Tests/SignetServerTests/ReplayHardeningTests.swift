@@ -5,6 +5,7 @@ import SignetAsyncHTTPClient
 import SignetServer
 import Testing
 import SignetTestSupport
+import SignetTransportTestSupport
 
 /// Regression tests for the hostile pass's replay findings: a captured POST replayed with another
 /// spelling of `Authorization`, and replays or repeated idempotency keys after 10,000 other requests.

@@ -4,6 +4,7 @@ import Signet
 import SignetServer
 import Testing
 import SignetTestSupport
+import SignetTransportTestSupport
 
 /// Retry, idempotency, timeouts, cancellation and broken answers, injected with the server's fault plan.
 @Suite("Resilience against injected faults")

@@ -4,6 +4,7 @@ import Signet
 import SignetServer
 import Testing
 import SignetTestSupport
+import SignetTransportTestSupport
 
 @Suite("Reference server behaviour")
 struct ServerBehaviourTests {

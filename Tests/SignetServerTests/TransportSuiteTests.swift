@@ -4,6 +4,7 @@ import Signet
 import SignetServer
 import Testing
 import SignetTestSupport
+import SignetTransportTestSupport
 
 /// The same transport test suite, run over URLSessionTransport and AsyncHTTPClientTransport against the
 /// reference server's echo routes on a real loopback socket.

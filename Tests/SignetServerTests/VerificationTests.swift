@@ -5,6 +5,7 @@ import SignetServer
 import Synchronization
 import Testing
 import SignetTestSupport
+import SignetTransportTestSupport
 
 /// Changes the body after signing, as a proxy that tampers with requests would.
 struct TamperingMiddleware: Middleware {

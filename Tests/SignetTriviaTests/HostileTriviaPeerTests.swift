@@ -4,6 +4,7 @@ import SignetAsyncHTTPClient
 import SignetTestSupport
 import Testing
 @testable import SignetTrivia
+import SignetTransportTestSupport
 
 /// Trivia against hostile peers that share no code with the reference server: `GET /trivia/jokers`
 /// through `TriviaClient` against ``HostileHTTPPeer``, and the game socket against
@@ -57,17 +58,16 @@ struct HostileTriviaPeerTests {
     ]
 
     @Test("a hostile jokers answer ends in a typed error, within the bound, with bounded reading",
-          arguments: jokerRows, TriviaRESTTests.TransportKind.allCases)
-    func hostileJokers(row: HostileRow, transport: TriviaRESTTests.TransportKind) async throws {
+          arguments: jokerRows, TransportKind.allCases)
+    func hostileJokers(row: HostileRow, transport: TransportKind) async throws {
         let peer = try HostileHTTPPeer(row.answer)
         defer { peer.stop() }
-        let chosen: any Transport = transport == .urlSession ? URLSessionTransport() : AsyncHTTPClientTransport()
+        let chosen: any Transport = transport.make()
         let retry = RetryMiddleware(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(4))
         let trivia = TriviaClient(client: Client(baseURL: try peer.baseURL, transport: chosen,
                                                  middleware: Client.defaultMiddleware(retry: retry, timeout: row.attemptTimeout(.seconds(3)))))
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await trivia.jokers(for: "ann") }
-        // FoundationNetworking reads on after a cancel (the bytes are dropped): only AsyncHTTPClient hangs up.
-        await row.check(outcome, peer: peer, path: "/trivia/jokers", limit: transport == .asyncHTTPClient ? Self.transportLimit : nil)
+                await row.check(outcome, peer: peer, path: "/trivia/jokers", limit: transport.hangsUpAtLimit ? Self.transportLimit : nil)
     }
 
     // MARK: - The game socket

@@ -6,18 +6,14 @@ import SignetServer
 import Testing
 import WSClient
 @testable import SignetTrivia
+import SignetTransportTestSupport
 
-/// `GET /trivia/jokers` through `TriviaClient` over both transports, and how the server answers
+/// `GET /trivia/jokers` through `TriviaClient` over all three transports, and how the server answers
 /// requests to `/trivia/play` that are not a valid upgrade.
 @Suite("Trivia REST and upgrade refusals")
 struct TriviaRESTTests {
-    enum TransportKind: CaseIterable, Sendable { case urlSession, asyncHTTPClient }
-
     static func client(_ kind: TransportKind, _ server: ReferenceServer) -> TriviaClient {
-        switch kind {
-        case .urlSession: TriviaClient(baseURL: server.baseURL, transport: URLSessionTransport())
-        case .asyncHTTPClient: TriviaClient(baseURL: server.baseURL, transport: AsyncHTTPClientTransport())
-        }
+        TriviaClient(baseURL: server.baseURL, transport: kind.make())
     }
 
     @Test("the demo store: ann and bob own one joker, anyone else none", arguments: TransportKind.allCases)

@@ -3,6 +3,7 @@ import Signet
 import SignetTestSupport
 import SignetWorlds
 import Testing
+import SignetTransportTestSupport
 
 /// `WorldsClient` against ``HostileHTTPPeer``, a raw-socket server that shares no code with the reference
 /// server: property-list bombs (binary shared-reference expansion and cycles, XML entities, nesting) and
@@ -117,8 +118,8 @@ struct HostileWorldsPeerTests {
     ]
 
     @Test("a hostile answer ends in a typed error, within the bound, with bounded reading",
-          arguments: rows, ReferenceWorldsServer.TransportKind.allCases)
-    func hostile(row: HostileRow, transport: ReferenceWorldsServer.TransportKind) async throws {
+          arguments: rows, TransportKind.allCases)
+    func hostile(row: HostileRow, transport: TransportKind) async throws {
         let peer = try HostileHTTPPeer(row.answer)
         defer { peer.stop() }
         let client = Client(baseURL: try peer.baseURL, transport: transport.make(maxResponseBytes: Self.limit),
@@ -127,7 +128,6 @@ struct HostileWorldsPeerTests {
                                   deviceType: ReferenceWorldsServer.deviceType,
                                   decoder: WorldsDecoder(failurePolicy: .rejectResponse))
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await worlds.worlds(login: "ann", password: "pw") }
-        // FoundationNetworking reads on after a cancel (the bytes are dropped): only AsyncHTTPClient hangs up.
-        await row.check(outcome, peer: peer, path: Self.path, limit: transport == .asyncHTTPClient ? Self.limit : nil)
+                await row.check(outcome, peer: peer, path: Self.path, limit: transport.hangsUpAtLimit ? Self.limit : nil)
     }
 }

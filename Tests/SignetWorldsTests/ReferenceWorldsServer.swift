@@ -4,29 +4,10 @@ import SignetAsyncHTTPClient
 import SignetNIOTransport
 import SignetServer
 import SignetWorlds
+import SignetTransportTestSupport
 
-/// Runs a test against a fresh `ReferenceServer` on 127.0.0.1, over either transport, with a recording chain.
+/// Runs a test against a fresh `ReferenceServer` on 127.0.0.1, over any of the three transports, with a recording chain.
 enum ReferenceWorldsServer {
-    enum TransportKind: CaseIterable, Sendable, CustomStringConvertible {
-        case urlSession, asyncHTTPClient, nio
-
-        var description: String {
-            switch self {
-            case .urlSession: "URLSession"
-            case .asyncHTTPClient: "AsyncHTTPClient"
-            case .nio: "NIOTransport"
-            }
-        }
-
-        func make(maxResponseBytes: Int = Client.defaultMaxResponseBytes) -> any Transport {
-            switch self {
-            case .urlSession: URLSessionTransport(maxResponseBytes: maxResponseBytes)
-            case .asyncHTTPClient: AsyncHTTPClientTransport(maxResponseBytes: maxResponseBytes)
-            case .nio: NIOTransport(maxResponseBytes: maxResponseBytes)
-            }
-        }
-    }
-
     /// A fixed device identity, so tests that do not care about the store never touch the file system.
     static let device = DeviceIdentity(deviceId: UUID(uuid: (0x0F, 0x5C, 0x2A, 0x91, 0x1B, 0x3D, 0x4E, 0x7F,
                                                              0x8A, 0x6B, 0x5C, 0x4D, 0x3E, 0x2F, 0x10, 0x01)))

@@ -4,11 +4,12 @@ import Signet
 import SignetServer
 import SignetWorlds
 import Testing
+import SignetTransportTestSupport
 
-/// `WorldsClient` against the real reference server on 127.0.0.1, in all three formats, over both transports.
+/// `WorldsClient` against the real reference server on 127.0.0.1, in all three formats, over all three transports.
 @Suite("WorldsClient against the reference server")
 struct WorldsClientTests {
-    typealias Kind = ReferenceWorldsServer.TransportKind
+    typealias Kind = TransportKind
 
     /// The reference server's demo worlds, written out here from its documentation (docs/worlds.md).
     static let demoNames = ["Australia 6 (recommended)", "Deutschland 14", "Österreich 1", "Ελλάδα 2", "France 3 (closed)"]

@@ -3,12 +3,13 @@ import Signet
 @testable import SignetServer
 import SignetWorlds
 import Testing
+import SignetTransportTestSupport
 
 /// Awkward passwords go through form encoding and back: checked on the wire (bytes written out by hand)
 /// and by the server, which lets the login in only when it decoded exactly the password it expects.
 @Suite("Form encoding of awkward passwords, end to end")
 struct WorldsFormEncodingEndToEndTests {
-    typealias Kind = ReferenceWorldsServer.TransportKind
+    typealias Kind = TransportKind
 
     @Test("the awkward demo account logs in; the body on the wire is escaped as HTML forms say", arguments: Kind.allCases)
     func awkwardPasswordLogsIn(kind: Kind) async throws {

@@ -3,6 +3,7 @@ import HTTPTypes
 import Signet
 import SignetServer
 import SignetTestSupport
+import SignetTransportTestSupport
 
 /// The GameSystem calls the tests make, through real clients (signed with the demo keys).
 struct GameSystemCalls {

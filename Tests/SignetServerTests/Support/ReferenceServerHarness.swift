@@ -5,6 +5,7 @@ import Signet
 import SignetGameSystem
 import SignetServer
 import SignetTestSupport
+import SignetTransportTestSupport
 
 extension Logger {
     /// A logger that drops everything: tests assert behaviour, not log lines.
