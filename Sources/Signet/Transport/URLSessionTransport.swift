@@ -18,6 +18,10 @@ import HTTPTypesFoundation
 /// another origin than the request's fails the same way.
 /// `URLError`s map to ``SignetError``: `.timedOut` to a timeout, `.cancelled` to cancellation, the rest to
 /// a transport failure.
+///
+/// - Warning: On Linux, FoundationNetworking (Swift 6.3) stops the process when a chunked response carries
+///   trailer fields, which any HTTP/1.1 server may send; no code of this transport runs in between. Use
+///   `AsyncHTTPClientTransport` or `NIOTransport` for servers you do not control there.
 public struct URLSessionTransport: Transport {
     /// The session requests are sent through.
     public let session: URLSession

@@ -1,0 +1,74 @@
+import Foundation
+import HTTPTypes
+import Signet
+import SignetTestSupport
+import SignetTransportTestSupport
+import Synchronization
+import Testing
+
+/// The ways HTTP/1.1 lets a server frame an answer that the reference server never uses, sent as raw bytes
+/// by a peer that shares no code with any HTTP stack, read by every transport. After its bytes the peer
+/// closes the connection, so a transport that waits for a body that is not coming fails instead of passing.
+@Suite("Response framing, on every transport")
+struct ResponseFramingTests {
+    struct Framing: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        var method: HTTPRequest.Method = .get
+        let bytes: String
+        let status: Int
+        let body: String
+        /// FoundationNetworking (Linux) crashes the process on this framing, so URLSession does not run it.
+        var crashesFoundationNetworking = false
+    }
+
+    static let framings: [Framing] = [
+        Framing(testDescription: "100 Continue and 103 Early Hints before the answer are skipped",
+                bytes: "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\n"
+                    + "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello",
+                status: 200, body: "hello"),
+        Framing(testDescription: "a chunked body with a chunk extension and a trailer field",
+                bytes: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                    + "2;note=x\r\nhe\r\n3\r\nllo\r\n0\r\nX-Checksum: 1\r\n\r\n",
+                status: 200, body: "hello", crashesFoundationNetworking: true),
+        Framing(testDescription: "no Content-Length: the body ends when the server closes",
+                bytes: "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nhello", status: 200, body: "hello"),
+        Framing(testDescription: "an HTTP/1.0 answer", bytes: "HTTP/1.0 200 OK\r\nContent-Length: 5\r\n\r\nhello",
+                status: 200, body: "hello"),
+        Framing(testDescription: "HEAD: a Content-Length and no body", method: .head,
+                bytes: "HTTP/1.1 200 OK\r\nContent-Length: 10\r\nConnection: close\r\n\r\n", status: 200, body: ""),
+        Framing(testDescription: "204 No Content, no length", bytes: "HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n",
+                status: 204, body: ""),
+        Framing(testDescription: "304 Not Modified with the Content-Length of the unchanged body, and no body",
+                bytes: "HTTP/1.1 304 Not Modified\r\nContent-Length: 10\r\nETag: \"a\"\r\nConnection: close\r\n\r\n",
+                status: 304, body: ""),
+    ]
+
+    /// Every framing on every transport, except the one that crashes FoundationNetworking: libcurl hands a
+    /// chunked body's trailer fields to the header callback, which starts a new response head and drops the
+    /// one it had, and the transfer then ends in `fatalError("Transfer completed, but there's no response.")`
+    /// (NativeProtocol.swift:240, Swift 6.3.1). Nothing in `URLSessionTransport` runs between the two, so it
+    /// cannot be defended against there; docs/decisions.md says which transport to use with servers not trusted.
+    static let cases: [(Framing, TransportKind)] = framings.flatMap { framing in
+        TransportKind.allCases.filter { !(framing.crashesFoundationNetworking && $0 == .urlSession) }.map { (framing, $0) }
+    }
+
+    @Test("a framing HTTP/1.1 allows is read as the answer it frames", arguments: cases)
+    func framing(_ framing: Framing, transport: TransportKind) async throws {
+        let peer = try HostileHTTPPeer { _ in [.bytes(Array(framing.bytes.utf8))] }
+        defer { peer.stop() }
+        let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: [])
+        let answer = Mutex<(status: Int, body: String)?>(nil)
+        let outcome = await HangGuard.run(within: .seconds(20)) {
+            let request = HTTPRequest(method: framing.method, scheme: nil, authority: nil, path: "/framed")
+            let (response, body) = try await client.send(request, context: client.makeContext(operation: "framing"))
+            let text = String(decoding: try await body.collect(upTo: 1024), as: UTF8.self)
+            answer.withLock { $0 = (response.status.code, text) }
+        }
+        if let error = outcome.error { Issue.record("the exchange failed: \(error)") }
+        if case .hung = outcome { Issue.record("no answer within 20 s") }
+        let (status, body) = try #require(answer.withLock { $0 })
+        #expect(status == framing.status)
+        #expect(body == framing.body)
+        #expect(peer.requests(to: "/framed") == 1)
+    }
+}
