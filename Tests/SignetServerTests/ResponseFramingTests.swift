@@ -71,4 +71,37 @@ struct ResponseFramingTests {
         #expect(body == framing.body)
         #expect(peer.requests(to: "/framed") == 1)
     }
+
+    /// Framings HTTP/1.1 forbids (RFC 9112 §2.2, §4, §6.3, §7.1): each must end in a transport error.
+    static let malformed: [(String, String)] = [
+        ("a status line that is not HTTP", "HELLO THERE\r\n\r\n"),
+        ("a status code of two digits", "HTTP/1.1 20 OK\r\nContent-Length: 0\r\n\r\n"),
+        ("a header line without a colon", "HTTP/1.1 200 OK\r\nContent-Length 5\r\n\r\nhello"),
+        ("a Content-Length that is not a number", "HTTP/1.1 200 OK\r\nContent-Length: five\r\n\r\nhello"),
+        ("two Content-Lengths that disagree", "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 3\r\n\r\nhello"),
+        ("a chunk size that is not hexadecimal", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n"),
+        ("a chunked body cut off before its last chunk", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n"),
+    ]
+
+    @Test("a framing HTTP/1.1 forbids ends in a transport error", arguments: malformed, TransportKind.allCases)
+    func malformedFraming(_ framing: (String, String), transport: TransportKind) async throws {
+        let peer = try HostileHTTPPeer { _ in [.bytes(Array(framing.1.utf8))] }
+        defer { peer.stop() }
+        let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: [])
+        let outcome = await HangGuard.run(within: .seconds(20)) {
+            let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/framed")
+            let (response, body) = try await client.send(request, context: client.makeContext(operation: "framing"))
+            _ = try await body.collect(upTo: 1024)
+            Issue.record("\(framing.0): read as \(response.status.code)")
+        }
+        let error = try #require(outcome.error as? SignetError, "\(framing.0): \(outcome)")
+        guard case .transport = error.kind else {
+            Issue.record("\(framing.0): \(error)")
+            return
+        }
+        if transport == .urlSession, framing.0 == "two Content-Lengths that disagree" {
+            // libcurl reads that body by one of the values; URLSessionTransport refuses the head itself.
+            #expect(error.description.contains("Content-Length is not one number (5, 3)"), "\(error)")
+        }
+    }
 }

@@ -69,6 +69,10 @@ public struct URLSessionTransport: Transport {
         else {
             throw SignetError(.invalidResponse(reason: "not an HTTP response"), method: request.method, path: request.path)
         }
+        if let framing = ConflictingContentLength(response.headerFields) {
+            // libcurl reads such a body by one of the values; RFC 9112 §6.3 says to discard the response.
+            throw SignetError(.transport(underlying: framing), method: request.method, path: request.path, status: response.status)
+        }
         if let answered = httpURLResponse.url, let asked = urlRequest.url, Self.origin(answered) != Self.origin(asked) {
             // Only a session that follows redirects gets here (the default one refuses them).
             throw SignetError(.redirected(response.status, location: SignetError.pathWithoutQuery(answered.absoluteString)),
@@ -133,3 +137,27 @@ public struct URLSessionTransport: Transport {
         return base.resolve(request)
     }
 }
+
+/// A response whose `Content-Length` values disagree, or are not one decimal number: its body's end cannot
+/// be trusted, and RFC 9112 §6.3 has the client discard it. FoundationNetworking's libcurl picks one of the
+/// values and reads on; AsyncHTTPClient and NIOTransport refuse such a head in their parser.
+struct ConflictingContentLength: Error, CustomStringConvertible {
+    /// The values as received, in order.
+    let values: [String]
+
+    /// Nil when `fields` has no `Content-Length`, or only copies of one valid value.
+    init?(_ fields: HTTPFields) {
+        let values = fields[values: .contentLength]
+            .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            .map { String($0.trimmingCharacters(in: .whitespaces)) }
+        guard let first = values.first else { return nil }
+        let isNumber = !first.isEmpty && first.utf8.allSatisfy { (0x30...0x39).contains($0) }
+        if isNumber, values.allSatisfy({ $0 == first }) { return nil }
+        self.values = values
+    }
+
+    var description: String {
+        "the response's Content-Length is not one number (\(values.joined(separator: ", "))): where its body ends cannot be trusted"
+    }
+}
+
