@@ -351,7 +351,8 @@ final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
         case .end:
             guard let promise, let head else { return }
             timer?.cancel()
-            let reusable = head.isKeepAlive
+            // After a 101 the bytes on the connection are no longer HTTP (no request here asks to upgrade).
+            let reusable = head.isKeepAlive && head.status != .switchingProtocols
             let done = self.done
             self.promise = nil
             self.done = nil

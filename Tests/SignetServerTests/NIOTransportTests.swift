@@ -177,7 +177,9 @@ struct NIOTransportTests {
                 for try await (status, text) in group { #expect(status == 200 && text == "ok over tls") }
             }
             #expect(accepted.value.load(ordering: .relaxed) == 2)
-            #expect(busy.peak.load(ordering: .relaxed) == 2)
+            // Never more than two in progress at the server. (Exactly two is likely but not certain: on a loaded
+            // machine the first connection can serve every queued request before the second one is up.)
+            #expect(busy.peak.load(ordering: .relaxed) <= 2)
         }
     }
 

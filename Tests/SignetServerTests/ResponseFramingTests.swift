@@ -15,8 +15,8 @@ struct ResponseFramingTests {
         let testDescription: String
         var method: HTTPRequest.Method = .get
         let bytes: String
-        let status: Int
-        let body: String
+        var status = 0
+        var body = ""
         /// FoundationNetworking (Linux) crashes the process on this framing, so URLSession does not run it.
         var crashesFoundationNetworking = false
     }
@@ -43,16 +43,19 @@ struct ResponseFramingTests {
                 status: 304, body: ""),
     ]
 
-    /// Every framing on every transport, except the one that crashes FoundationNetworking: libcurl hands a
-    /// chunked body's trailer fields to the header callback, which starts a new response head and drops the
-    /// one it had, and the transfer then ends in `fatalError("Transfer completed, but there's no response.")`
-    /// (NativeProtocol.swift:240, Swift 6.3.1). Nothing in `URLSessionTransport` runs between the two, so it
-    /// cannot be defended against there; docs/decisions.md says which transport to use with servers not trusted.
-    static let cases: [(Framing, TransportKind)] = framings.flatMap { framing in
-        TransportKind.allCases.filter { !(framing.crashesFoundationNetworking && $0 == .urlSession) }.map { (framing, $0) }
+    /// Every framing on every transport, except those that crash FoundationNetworking. A chunked body's
+    /// trailer fields reach its header callback, which starts a new response head and drops the one it had; a
+    /// status line followed by the end of the connection leaves a head never finished. Either way the transfer
+    /// ends in `fatalError("Transfer completed, but there's no response.")` (NativeProtocol.swift:240, Swift
+    /// 6.3.1), with no code of `URLSessionTransport` in between to defend. docs/decisions.md says which
+    /// transport to use with servers you do not control.
+    static func cases(_ framings: [Framing]) -> [(Framing, TransportKind)] {
+        framings.flatMap { framing in
+            TransportKind.allCases.filter { !(framing.crashesFoundationNetworking && $0 == .urlSession) }.map { (framing, $0) }
+        }
     }
 
-    @Test("a framing HTTP/1.1 allows is read as the answer it frames", arguments: cases)
+    @Test("a framing HTTP/1.1 allows is read as the answer it frames", arguments: cases(framings))
     func framing(_ framing: Framing, transport: TransportKind) async throws {
         let peer = try HostileHTTPPeer { _ in [.bytes(Array(framing.bytes.utf8))] }
         defer { peer.stop() }
@@ -72,34 +75,46 @@ struct ResponseFramingTests {
         #expect(peer.requests(to: "/framed") == 1)
     }
 
-    /// Framings HTTP/1.1 forbids (RFC 9112 §2.2, §4, §6.3, §7.1): each must end in a transport error.
-    static let malformed: [(String, String)] = [
-        ("a status line that is not HTTP", "HELLO THERE\r\n\r\n"),
-        ("a status code of two digits", "HTTP/1.1 20 OK\r\nContent-Length: 0\r\n\r\n"),
-        ("a header line without a colon", "HTTP/1.1 200 OK\r\nContent-Length 5\r\n\r\nhello"),
-        ("a Content-Length that is not a number", "HTTP/1.1 200 OK\r\nContent-Length: five\r\n\r\nhello"),
-        ("two Content-Lengths that disagree", "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 3\r\n\r\nhello"),
-        ("a chunk size that is not hexadecimal", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n"),
-        ("a chunked body cut off before its last chunk", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n"),
+    /// Answers HTTP/1.1 forbids (RFC 9112 §2.2, §4, §6.3, §7.1) or leaves unfinished: each must end in a
+    /// transport error.
+    static let forbidden: [Framing] = [
+        Framing(testDescription: "a status line that is not HTTP", bytes: "HELLO THERE\r\n\r\n"),
+        Framing(testDescription: "a status code of two digits", bytes: "HTTP/1.1 20 OK\r\nContent-Length: 0\r\n\r\n"),
+        Framing(testDescription: "a header line without a colon", bytes: "HTTP/1.1 200 OK\r\nContent-Length 5\r\n\r\nhello"),
+        Framing(testDescription: "a Content-Length that is not a number",
+                bytes: "HTTP/1.1 200 OK\r\nContent-Length: five\r\n\r\nhello"),
+        Framing(testDescription: "two Content-Lengths that disagree",
+                bytes: "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 3\r\n\r\nhello"),
+        Framing(testDescription: "a chunk size that is not hexadecimal",
+                bytes: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n"),
+        Framing(testDescription: "a chunked body cut off before its last chunk",
+                bytes: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n"),
+        Framing(testDescription: "a trailer section cut off",
+                bytes: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\nX-A: 1\r\n"),
+        Framing(testDescription: "a head cut off before its blank line", bytes: "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n"),
+        Framing(testDescription: "a status line, then the connection closes", bytes: "HTTP/1.1 200 OK\r\n",
+                crashesFoundationNetworking: true),
+        Framing(testDescription: "100 Continue, then the connection closes", bytes: "HTTP/1.1 100 Continue\r\n\r\n"),
+        Framing(testDescription: "nothing at all: the connection closes", bytes: ""),
     ]
 
-    @Test("a framing HTTP/1.1 forbids ends in a transport error", arguments: malformed, TransportKind.allCases)
-    func malformedFraming(_ framing: (String, String), transport: TransportKind) async throws {
-        let peer = try HostileHTTPPeer { _ in [.bytes(Array(framing.1.utf8))] }
+    @Test("an answer HTTP/1.1 forbids, or cut short, ends in a transport error", arguments: cases(forbidden))
+    func forbiddenFraming(_ framing: Framing, transport: TransportKind) async throws {
+        let peer = try HostileHTTPPeer { _ in [.bytes(Array(framing.bytes.utf8))] }
         defer { peer.stop() }
         let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: [])
         let outcome = await HangGuard.run(within: .seconds(20)) {
             let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/framed")
             let (response, body) = try await client.send(request, context: client.makeContext(operation: "framing"))
             _ = try await body.collect(upTo: 1024)
-            Issue.record("\(framing.0): read as \(response.status.code)")
+            Issue.record("read as \(response.status.code)")
         }
-        let error = try #require(outcome.error as? SignetError, "\(framing.0): \(outcome)")
+        let error = try #require(outcome.error as? SignetError, "\(outcome)")
         guard case .transport = error.kind else {
-            Issue.record("\(framing.0): \(error)")
+            Issue.record("not a transport error: \(error)")
             return
         }
-        if transport == .urlSession, framing.0 == "two Content-Lengths that disagree" {
+        if transport == .urlSession, framing.testDescription == "two Content-Lengths that disagree" {
             // libcurl reads that body by one of the values; URLSessionTransport refuses the head itself.
             #expect(error.description.contains("Content-Length is not one number (5, 3)"), "\(error)")
         }

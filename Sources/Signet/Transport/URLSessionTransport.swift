@@ -20,7 +20,8 @@ import HTTPTypesFoundation
 /// a transport failure.
 ///
 /// - Warning: On Linux, FoundationNetworking (Swift 6.3) stops the process when a chunked response carries
-///   trailer fields, which any HTTP/1.1 server may send; no code of this transport runs in between. Use
+///   trailer fields (legal HTTP/1.1) or a server closes the connection after its status line; no code of
+///   this transport runs in between. Use
 ///   `AsyncHTTPClientTransport` or `NIOTransport` for servers you do not control there.
 public struct URLSessionTransport: Transport {
     /// The session requests are sent through.
