@@ -119,4 +119,38 @@ struct ResponseFramingTests {
             #expect(error.description.contains("Content-Length is not one number (5, 3)"), "\(error)")
         }
     }
+
+    // MARK: - The FoundationNetworking crashes, checked in a child process
+
+    static let childVariable = "SIGNET_FRAMING_CRASH_CHILD"
+
+    /// The framings skipped on URLSession still stop a process that reads them with `URLSessionTransport`:
+    /// when a toolchain fixes FoundationNetworking this fails, and the rows (and the warnings in the docs)
+    /// can go. Each runs in a child process (this test binary, this test), which the crash ends.
+    @Test("FoundationNetworking still crashes on the framings URLSession skips (a child process per framing)",
+          arguments: framings.filter(\.crashesFoundationNetworking) + forbidden.filter(\.crashesFoundationNetworking))
+    func foundationNetworkingCrash(_ framing: Framing) async throws {
+        #if os(Linux)
+        if let role = IsolatedMeasurement.role(Self.childVariable) {
+            // In the child: only the framing the parent named, over URLSession. Reaching the report means it survived.
+            guard role == framing.testDescription else { return }
+            let peer = try HostileHTTPPeer { _ in [.bytes(Array(framing.bytes.utf8))] }
+            defer { peer.stop() }
+            let client = Client(baseURL: try peer.baseURL, transport: URLSessionTransport(), middleware: [])
+            let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/framed")
+            let outcome = await HangGuard.run(within: .seconds(20)) {
+                _ = try await client.send(request, context: client.makeContext(operation: "framing")).1.collect(upTo: 1024)
+            }
+            IsolatedMeasurement.report(["survived": "\(outcome)"])
+            return
+        }
+        let exit = try await IsolatedMeasurement.runChild(
+            test: "ResponseFramingTests/foundationNetworkingCrash", variable: Self.childVariable, role: framing.testDescription)
+        #expect(!exit.output.contains("SIGNET-ISOLATED-MEASUREMENT"),
+                "FoundationNetworking survived: run this framing on URLSession again and update docs/decisions.md")
+        #expect(exit.signalled, "the child exited with status \(exit.status)")
+        #expect(exit.errors.contains("Transfer completed, but there's no response."), "stderr: \(exit.errors.suffix(600))")
+        #endif
+    }
 }
+

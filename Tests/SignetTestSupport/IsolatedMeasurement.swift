@@ -1,7 +1,9 @@
 import Foundation
+import Synchronization
 
 #if os(Linux)
-/// Runs one test again in a child process of its own, for measurements that other suites would disturb.
+/// Runs one test again in a child process of its own, for measurements that other suites would disturb
+/// (or for code that may stop the process).
 ///
 /// Memory figures of the test process include whatever the suites running alongside allocate. A test
 /// that measures memory therefore runs itself again: this test binary, filtered to that one test, with
@@ -31,27 +33,55 @@ public enum IsolatedMeasurement {
         public init(description: String) { self.description = description }
     }
 
+    /// How a child process ended, and what it printed.
+    public struct ChildExit: Sendable {
+        /// True when a signal ended it (a crash: `fatalError` traps).
+        public let signalled: Bool
+        /// The exit status, or the signal's number when ``signalled``.
+        public let status: Int32
+        /// Its standard output.
+        public let output: String
+        /// Its standard error.
+        public let errors: String
+    }
+
     /// Runs the test matching `test` (a swift-testing filter, such as `"MemoryTests.flatMemory"`) in a
-    /// child process with `variable` set to `role`, and returns the fields it reported.
-    public static func run(test: String, variable: String, role: String) async throws -> [String: String] {
-        let output: String = try await withCheckedThrowingContinuation { continuation in
-            // Process and a blocking read on a thread of its own, off the concurrency pool.
+    /// child process with `variable` set to `role` (and Swift's backtracer off, so a crash ends at once),
+    /// and returns how it ended.
+    public static func runChild(test: String, variable: String, role: String) async throws -> ChildExit {
+        try await withCheckedThrowingContinuation { continuation in
+            // Process and blocking reads on threads of their own, off the concurrency pool.
             Thread.detachNewThread {
                 continuation.resume(with: Result {
                     let process = Process()
                     process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                     process.arguments = ["--testing-library", "swift-testing", "--filter", test]
-                    process.environment = ProcessInfo.processInfo.environment.merging([variable: role]) { $1 }
-                    let pipe = Pipe()
-                    process.standardOutput = pipe
-                    process.standardError = FileHandle.nullDevice
+                    process.environment = ProcessInfo.processInfo.environment.merging([variable: role, "SWIFT_BACKTRACE": "enable=no"]) { $1 }
+                    let output = Pipe(), errors = Pipe()
+                    process.standardOutput = output
+                    process.standardError = errors
                     try process.run()
-                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                    // Both pipes are read at once, so that neither can fill up and block the child.
+                    let errorData = Mutex(Data()), errorsRead = DispatchSemaphore(value: 0)
+                    Thread.detachNewThread {
+                        errorData.withLock { $0 = errors.fileHandleForReading.readDataToEndOfFile() }
+                        errorsRead.signal()
+                    }
+                    let outputData = output.fileHandleForReading.readDataToEndOfFile()
                     process.waitUntilExit()
-                    return String(decoding: data, as: UTF8.self)
+                    errorsRead.wait()
+                    return ChildExit(signalled: process.terminationReason == .uncaughtSignal, status: process.terminationStatus,
+                                     output: String(decoding: outputData, as: UTF8.self),
+                                     errors: String(decoding: errorData.withLock { $0 }, as: UTF8.self))
                 })
             }
         }
+    }
+
+    /// Runs the test matching `test` in a child process with `variable` set to `role` (``runChild(test:variable:role:)``),
+    /// and returns the fields it reported.
+    public static func run(test: String, variable: String, role: String) async throws -> [String: String] {
+        let output = try await runChild(test: test, variable: variable, role: role).output
         guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(marker) }) else {
             throw ChildFailure(description: "the child reported nothing; its output ended with: \(output.suffix(600))")
         }
