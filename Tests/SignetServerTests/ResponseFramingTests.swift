@@ -19,6 +19,12 @@ struct ResponseFramingTests {
         var body = ""
         /// FoundationNetworking (Linux) crashes the process on this framing, so URLSession does not run it.
         var crashesFoundationNetworking = false
+        /// `bytes`, then this many copies of `repeated` (a size bomb never held in the peer's memory).
+        var repeated: (line: String, times: Int)? = nil
+
+        var steps: [HostileHTTPPeer.Step] {
+            [.bytes(Array(bytes.utf8))] + (repeated.map { [.repeated(Array($0.line.utf8), times: $0.times)] } ?? [])
+        }
     }
 
     static let framings: [Framing] = [
@@ -57,7 +63,7 @@ struct ResponseFramingTests {
 
     @Test("a framing HTTP/1.1 allows is read as the answer it frames", arguments: cases(framings))
     func framing(_ framing: Framing, transport: TransportKind) async throws {
-        let peer = try HostileHTTPPeer { _ in [.bytes(Array(framing.bytes.utf8))] }
+        let peer = try HostileHTTPPeer { _ in framing.steps }
         defer { peer.stop() }
         let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: [])
         let answer = Mutex<(status: Int, body: String)?>(nil)
@@ -96,11 +102,15 @@ struct ResponseFramingTests {
                 crashesFoundationNetworking: true),
         Framing(testDescription: "100 Continue, then the connection closes", bytes: "HTTP/1.1 100 Continue\r\n\r\n"),
         Framing(testDescription: "nothing at all: the connection closes", bytes: ""),
+        Framing(testDescription: "header lines that never end (40 MiB offered)", bytes: "HTTP/1.1 200 OK\r\n",
+                repeated: ("X-Pad: " + String(repeating: "a", count: 1017) + "\r\n", 40 * 1024)),
+        Framing(testDescription: "one header line of 40 MiB", bytes: "HTTP/1.1 200 OK\r\nX-Long: ",
+                repeated: (String(repeating: "a", count: 1024), 40 * 1024)),
     ]
 
     @Test("an answer HTTP/1.1 forbids, or cut short, ends in a transport error", arguments: cases(forbidden))
     func forbiddenFraming(_ framing: Framing, transport: TransportKind) async throws {
-        let peer = try HostileHTTPPeer { _ in [.bytes(Array(framing.bytes.utf8))] }
+        let peer = try HostileHTTPPeer { _ in framing.steps }
         defer { peer.stop() }
         let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: [])
         let outcome = await HangGuard.run(within: .seconds(20)) {
@@ -109,6 +119,8 @@ struct ResponseFramingTests {
             _ = try await body.collect(upTo: 1024)
             Issue.record("read as \(response.status.code)")
         }
+        // A client that hangs up at its header limit leaves most of a 40 MiB bomb unsent.
+        #expect(peer.bytesSent < 24 << 20, "the peer wrote \(peer.bytesSent) bytes")
         let error = try #require(outcome.error as? SignetError, "\(outcome)")
         guard case .transport = error.kind else {
             Issue.record("not a transport error: \(error)")
@@ -134,7 +146,7 @@ struct ResponseFramingTests {
         if let role = IsolatedMeasurement.role(Self.childVariable) {
             // In the child: only the framing the parent named, over URLSession. Reaching the report means it survived.
             guard role == framing.testDescription else { return }
-            let peer = try HostileHTTPPeer { _ in [.bytes(Array(framing.bytes.utf8))] }
+            let peer = try HostileHTTPPeer { _ in framing.steps }
             defer { peer.stop() }
             let client = Client(baseURL: try peer.baseURL, transport: URLSessionTransport(), middleware: [])
             let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/framed")
