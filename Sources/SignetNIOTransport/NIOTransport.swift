@@ -139,6 +139,10 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
         guard let authority = request.authority, let origin = Origin(authority: authority, tls: scheme == "https") else {
             throw SignetError(.invalidRequest(reason: "the request has no host to connect to"))
         }
+        // Client checks this before signing; a caller of the transport itself gets the same answer.
+        if let problem = RequestTarget.problem(in: request.path ?? "/") {
+            throw SignetError(.invalidRequest(reason: problem))
+        }
         var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: request.method.rawValue), uri: request.path ?? "/")
         head.headers.reserveCapacity(request.headerFields.count + 2)
         head.headers.add(name: "Host", value: authority)

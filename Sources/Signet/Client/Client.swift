@@ -107,8 +107,12 @@ public struct Client: Sendable {
         }
     }
 
-    /// The request made absolute against the base URL; absolute requests pass unchanged.
+    /// The request made absolute against the base URL; absolute requests pass unchanged. A path that no
+    /// transport would send as it is (``RequestTarget``) is refused here, before anything signs it.
     func resolve(_ request: HTTPRequest, operation: String) throws -> HTTPRequest {
+        if let path = request.path, let problem = RequestTarget.problem(in: path) {
+            throw SignetError(.invalidRequest(reason: problem), operation: operation, method: request.method, path: request.path)
+        }
         if request.authority != nil, request.scheme != nil { return request }
         guard let base else {
             throw SignetError(.invalidRequest(reason: "base URL \(baseURL.absoluteString) has no scheme or host"),
