@@ -157,3 +157,20 @@ struct VerificationTests {
         }
     }
 }
+
+extension VerificationTests {
+    @Test("a target with escapes in either case is signed as sent and verified; the server decodes the path's names",
+          arguments: TransportKind.allCases)
+    func escapedTargetVerifies(transport: TransportKind) async throws {
+        let clock = ManualClock()
+        try await withReferenceServer(clock: clock) { server in
+            let client = try bareSignedClient(server, transport, clock: clock.reading())
+            // "ac%6De" and "an%6E" are "acme" and "ann" with a letter escaped (lowercase and uppercase hex).
+            for path in ["/ac%6De/client/players/an%6E?note=caf%C3%A9%20%2f", "/acme/client/players/ann?x=%2F%2f"] {
+                let (status, _, bytes) = try await exchange(client, request(.get, path))
+                let player = try? JSONDecoder().decode(PlayerJSON.self, from: Data(bytes))
+                #expect(status == 200 && player?.ext_id == "ann", "\(path): \(status) \(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+    }
+}

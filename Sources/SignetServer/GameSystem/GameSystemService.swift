@@ -28,19 +28,19 @@ struct GameSystemService: ReferenceService {
         let client = router.group(":tenant/client").add(
             middleware: environment.verification.middleware(role: .client, maxBodyBytes: environment.maxBodyBytes))
         client.get("players/:player") { _, context in
-            let player = try await state.player(tenant: context.parameters.require("tenant"),
-                                                player: context.parameters.require("player"))
+            let player = try await state.player(tenant: context.parameters.decoded("tenant"),
+                                                player: context.parameters.decoded("player"))
             return try JSONResponse.make(player)
         }
         client.put("players/:player") { request, context in
             let update = try JSONRequest.decode(PlayerUpdate.self, from: try await request.body.collect(upTo: .max))
             let player = try await state.updateAvatar(
-                tenant: context.parameters.require("tenant"), player: context.parameters.require("player"),
+                tenant: context.parameters.decoded("tenant"), player: context.parameters.decoded("player"),
                 choices: update.avatar)
             return try JSONResponse.make(player)
         }
         client.get("avatar_components") { _, context in
-            try JSONResponse.make(try await state.avatarComponents(tenant: context.parameters.require("tenant")))
+            try JSONResponse.make(try await state.avatarComponents(tenant: context.parameters.decoded("tenant")))
         }
 
         let admin = router.group(":tenant/admin").add(
@@ -49,7 +49,7 @@ struct GameSystemService: ReferenceService {
             let event = try JSONRequest.decode(ExternalEventRequest.self, from: try await request.body.collect(upTo: .max))
             let claim = try Self.claim(request, context: context)
             let (stored, replayed) = try await state.processEvent(
-                tenant: try context.parameters.require("tenant"), event: event, at: environment.clock(), claim: claim)
+                tenant: try context.parameters.decoded("tenant"), event: event, at: environment.clock(), claim: claim)
             var fields = HTTPFields()
             if replayed, let name = Self.idempotentReplayed { fields[name] = "true" }
             return JSONResponse.make(bytes: stored.body, status: HTTPResponse.Status(code: stored.status),
