@@ -61,24 +61,42 @@ struct ResponseFramingTests {
         }
     }
 
+    /// One `/framed` request to a peer that answers with `framing`, and what came of it.
+    struct Exchange {
+        let outcome: HangGuard.Outcome
+        /// The status and body read, when the exchange got that far.
+        let answer: (status: Int, body: String)?
+        /// What the peer saw and wrote, once it has stopped.
+        let requests: Int
+        let bytesSent: Int
+
+        /// Sends the request over `transport` (no middleware), waiting at most 20 s.
+        init(_ framing: Framing, over transport: any Transport) async throws {
+            let peer = try HostileHTTPPeer { _ in framing.steps }
+            defer { peer.stop() }
+            let client = Client(baseURL: try peer.baseURL, transport: transport, middleware: [])
+            let answer = Mutex<(status: Int, body: String)?>(nil)
+            outcome = await HangGuard.run(within: .seconds(20)) {
+                let request = HTTPRequest(method: framing.method, scheme: nil, authority: nil, path: "/framed")
+                let (response, body) = try await client.send(request, context: client.makeContext(operation: "framing"))
+                let text = String(decoding: try await body.collect(upTo: 1024), as: UTF8.self)
+                answer.withLock { $0 = (response.status.code, text) }
+            }
+            self.answer = answer.withLock { $0 }
+            requests = peer.requests(to: "/framed")
+            bytesSent = peer.bytesSent
+        }
+    }
+
     @Test("a framing HTTP/1.1 allows is read as the answer it frames", arguments: cases(framings))
     func framing(_ framing: Framing, transport: TransportKind) async throws {
-        let peer = try HostileHTTPPeer { _ in framing.steps }
-        defer { peer.stop() }
-        let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: [])
-        let answer = Mutex<(status: Int, body: String)?>(nil)
-        let outcome = await HangGuard.run(within: .seconds(20)) {
-            let request = HTTPRequest(method: framing.method, scheme: nil, authority: nil, path: "/framed")
-            let (response, body) = try await client.send(request, context: client.makeContext(operation: "framing"))
-            let text = String(decoding: try await body.collect(upTo: 1024), as: UTF8.self)
-            answer.withLock { $0 = (response.status.code, text) }
-        }
-        if let error = outcome.error { Issue.record("the exchange failed: \(error)") }
-        if case .hung = outcome { Issue.record("no answer within 20 s") }
-        let (status, body) = try #require(answer.withLock { $0 })
+        let exchange = try await Exchange(framing, over: transport.make())
+        if let error = exchange.outcome.error { Issue.record("the exchange failed: \(error)") }
+        if case .hung = exchange.outcome { Issue.record("no answer within 20 s") }
+        let (status, body) = try #require(exchange.answer)
         #expect(status == framing.status)
         #expect(body == framing.body)
-        #expect(peer.requests(to: "/framed") == 1)
+        #expect(exchange.requests == 1)
     }
 
     /// Answers HTTP/1.1 forbids (RFC 9112 §2.2, §4, §6.3, §7.1) or leaves unfinished: each must end in a
@@ -110,18 +128,11 @@ struct ResponseFramingTests {
 
     @Test("an answer HTTP/1.1 forbids, or cut short, ends in a transport error", arguments: cases(forbidden))
     func forbiddenFraming(_ framing: Framing, transport: TransportKind) async throws {
-        let peer = try HostileHTTPPeer { _ in framing.steps }
-        defer { peer.stop() }
-        let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: [])
-        let outcome = await HangGuard.run(within: .seconds(20)) {
-            let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/framed")
-            let (response, body) = try await client.send(request, context: client.makeContext(operation: "framing"))
-            _ = try await body.collect(upTo: 1024)
-            Issue.record("read as \(response.status.code)")
-        }
+        let exchange = try await Exchange(framing, over: transport.make())
+        if let answer = exchange.answer { Issue.record("read as \(answer.status)") }
         // A client that hangs up at its header limit leaves most of a 40 MiB bomb unsent.
-        #expect(peer.bytesSent < 24 << 20, "the peer wrote \(peer.bytesSent) bytes")
-        let error = try #require(outcome.error as? SignetError, "\(outcome)")
+        #expect(exchange.bytesSent < 24 << 20, "the peer wrote \(exchange.bytesSent) bytes")
+        let error = try #require(exchange.outcome.error as? SignetError, "\(exchange.outcome)")
         guard case .transport = error.kind else {
             Issue.record("not a transport error: \(error)")
             return
@@ -146,14 +157,8 @@ struct ResponseFramingTests {
         if let role = IsolatedMeasurement.role(Self.childVariable) {
             // In the child: only the framing the parent named, over URLSession. Reaching the report means it survived.
             guard role == framing.testDescription else { return }
-            let peer = try HostileHTTPPeer { _ in framing.steps }
-            defer { peer.stop() }
-            let client = Client(baseURL: try peer.baseURL, transport: URLSessionTransport(), middleware: [])
-            let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/framed")
-            let outcome = await HangGuard.run(within: .seconds(20)) {
-                _ = try await client.send(request, context: client.makeContext(operation: "framing")).1.collect(upTo: 1024)
-            }
-            IsolatedMeasurement.report(["survived": "\(outcome)"])
+            let exchange = try await Exchange(framing, over: URLSessionTransport())
+            IsolatedMeasurement.report(["survived": "\(exchange.outcome)"])
             return
         }
         let exit = try await IsolatedMeasurement.runChild(
@@ -165,5 +170,3 @@ struct ResponseFramingTests {
         #endif
     }
 }
-
-

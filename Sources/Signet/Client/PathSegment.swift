@@ -1,8 +1,9 @@
 /// Percent-encoding for one segment of a request path (RFC 3986 `pchar`, so `/`, `?`, `#`, `%` and
 /// everything outside ASCII are escaped): for ids and names that service clients put into paths.
 package enum PathSegment {
-    private static let allowed: Set<UInt8> = Set(Array(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".utf8))
+    /// RFC 3986 `pchar` without `pct-encoded`: unreserved, sub-delims, `:` and `@`.
+    package static let pchar = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@"
+    private static let allowed: Set<UInt8> = Set(pchar.utf8)
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// `segment` with every byte outside `pchar` written as `%XX` (uppercase hex).

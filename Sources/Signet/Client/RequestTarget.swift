@@ -6,10 +6,10 @@
 /// server sees a different target than the signature covers; NIO's encoder refuses it with an unhelpful
 /// "invalid character in header". ``Client`` therefore refuses such a path before the chain runs.
 package enum RequestTarget {
-    /// The ASCII bytes allowed unescaped (unreserved, sub-delims, `:`, `@`, `/`, `?`), as two bit masks.
+    /// The ASCII bytes allowed unescaped (`pchar`, `/` and `?`), as two bit masks.
     private static let allowed: (low: UInt64, high: UInt64) = {
         var low: UInt64 = 0, high: UInt64 = 0
-        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?".utf8 {
+        for byte in (PathSegment.pchar + "/?").utf8 {
             if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
         }
         return (low, high)

@@ -21,8 +21,8 @@ import HTTPTypesFoundation
 ///
 /// - Warning: On Linux, FoundationNetworking (Swift 6.3) stops the process when a chunked response carries
 ///   trailer fields (legal HTTP/1.1) or a server closes the connection after its status line; no code of
-///   this transport runs in between. Use
-///   `AsyncHTTPClientTransport` or `NIOTransport` for servers you do not control there.
+///   this transport runs in between. Use `AsyncHTTPClientTransport` or `NIOTransport` for servers you do
+///   not control there.
 public struct URLSessionTransport: Transport {
     /// The session requests are sent through.
     public let session: URLSession
@@ -161,4 +161,3 @@ struct ConflictingContentLength: Error, CustomStringConvertible {
         "the response's Content-Length is not one number (\(values.joined(separator: ", "))): where its body ends cannot be trusted"
     }
 }
-

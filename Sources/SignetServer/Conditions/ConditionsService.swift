@@ -16,7 +16,7 @@ struct ConditionsService: ReferenceService {
             try JSONResponse.make(ConditionsCatalog.entries.map { Summary(name: $0.name, id: $0.id) })
         }
         router.get("conditions/:id") { _, context in
-            let id = (try? context.parameters.decoded("id")) ?? ""
+            let id = try context.parameters.decoded("id")
             guard let entry = ConditionsCatalog.entries.first(where: { $0.id == id }) else {
                 return JSONResponse.error(.notFound, message: "no condition with _id '\(id)'")
             }
