@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "SignetHummingbird", targets: ["SignetHummingbird"]),
         .library(name: "SignetPostgres", targets: ["SignetPostgres"]),
         .library(name: "SignetOpenAPI", targets: ["SignetOpenAPI"]),
+        .library(name: "SignetOpenAPIAsyncHTTPClient", targets: ["SignetOpenAPIAsyncHTTPClient"]),
         .library(name: "SignetServer", targets: ["SignetServer"]),
         .executable(name: "signet-server", targets: ["signet-server"]),
         .executable(name: "signet", targets: ["signet"]),
@@ -73,7 +74,7 @@ let package = Package(
         // DocC: `swift package generate-documentation` (scripts/docs-check.sh); a plugin, linked into nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
-        // Tests only: a real OpenAPI transport under SignetOpenAPI's middleware.
+        // SignetOpenAPIAsyncHTTPClient: the OpenAPI transport over a client that refuses redirects.
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
     ],
     targets: [
@@ -207,6 +208,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // swift-openapi-async-http-client's transport over an HTTPClient that never follows redirects.
+        .target(
+            name: "SignetOpenAPIAsyncHTTPClient",
+            dependencies: [
+                "SignetAsyncHTTPClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+            ]
+        ),
         // The reference server for every Signet protocol; used by tests, examples and the CLI, never by a library.
         .target(
             name: "SignetServer",
@@ -269,6 +280,7 @@ let package = Package(
             dependencies: [
                 "SignetCrypto", "SignetGameSystem", "SignetConditions", "CSignetBenchFloor", "Signet",
                 "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetServer", "SignetHummingbird",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -342,7 +354,13 @@ let package = Package(
             ]
         ),
         // Runs the built `signet` executable as a user would (exit status, stdout, stderr).
-        .testTarget(name: "SignetCLITests", dependencies: ["signet", "SignetServer", "SignetGameSystem"]),
+        .testTarget(
+            name: "SignetCLITests",
+            dependencies: [
+                "signet", "signet-server", "signet-bench", "SignetServer", "SignetGameSystem", "SignetTestSupport",
+                "ExampleSupport", "Signet",
+            ]
+        ),
         .testTarget(
             name: "SignetHummingbirdTests",
             dependencies: [
@@ -380,7 +398,7 @@ let package = Package(
         .testTarget(
             name: "SignetOpenAPITests",
             dependencies: [
-                "SignetOpenAPI", "Signet", "SignetGameSystem", "SignetServer", "SignetTestSupport",
+                "SignetOpenAPI", "SignetOpenAPIAsyncHTTPClient", "Signet", "SignetGameSystem", "SignetServer", "SignetTestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

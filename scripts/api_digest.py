@@ -11,14 +11,16 @@ symbol graphs first).
 
 import json
 import os
+import subprocess
 import sys
 
-# The library products whose API is recorded (Package.swift's .library products).
-MODULES = [
-    "SignetCrypto", "Signet", "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetGameSystem", "SignetWorlds",
-    "SignetPuzzles", "SignetConditions", "SignetTrivia", "SignetHummingbird", "SignetPostgres",
-    "SignetOpenAPI", "SignetServer",
-]
+# The library products whose API is recorded: Package.swift's .library products, read from the package's own
+# description so that a new product is recorded (and checked) without editing this list.
+def library_modules():
+    package = json.loads(subprocess.run(["swift", "package", "dump-package"], check=True, capture_output=True,
+                                        cwd=ROOT, text=True).stdout)
+    return [target for product in package["products"] if "library" in product["type"] for target in product["targets"]]
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -52,12 +54,17 @@ def main(argv):
     graph_dir, check = argv[0], "--check" in argv[1:]
     api_dir = os.path.join(ROOT, "api")
     differing = []
-    for module in MODULES:
+    modules = library_modules()
+    # An api/ file of a module that is no longer a library product is stale: it must go with the product.
+    stale = sorted(name[:-4] for name in os.listdir(api_dir) if name.endswith(".txt") and name[:-4] not in modules) \
+        if os.path.isdir(api_dir) else []
+    if stale:
+        print("api: api/ has files for modules that are not library products: " + ", ".join(stale), file=sys.stderr)
+        return 1
+    for module in modules:
         if not os.path.exists(os.path.join(graph_dir, module + ".symbols.json")):
-            if os.path.exists(os.path.join(api_dir, module + ".txt")):
-                print(f"api-digest: no symbol graph for {module} in {graph_dir}", file=sys.stderr)
-                return 1
-            continue
+            print(f"api-digest: no symbol graph for {module} in {graph_dir}", file=sys.stderr)
+            return 1
         text = f"# Public API of {module} (scripts/api-digest.sh writes this file; do not edit it)\n"
         text += "".join(line + "\n" for line in lines_for(graph_dir, module))
         path = os.path.join(api_dir, module + ".txt")
@@ -73,7 +80,7 @@ def main(argv):
         print("api: the public API differs from api/*.txt for: " + ", ".join(differing), file=sys.stderr)
         print("api: run scripts/api-digest.sh and commit the change to api/ with the code", file=sys.stderr)
         return 1
-    print(("api: checked " if check else "api: wrote ") + f"{len(MODULES)} modules" +
+    print(("api: checked " if check else "api: wrote ") + f"{len(modules)} modules" +
           (f" ({', '.join(differing)} changed)" if differing and not check else ""))
     return 0
 

@@ -11,7 +11,6 @@ let package = Package(
         .package(name: "Signet", path: "../.."),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
@@ -21,11 +20,11 @@ let package = Package(
             dependencies: [
                 .product(name: "Signet", package: "Signet"),
                 .product(name: "SignetOpenAPI", package: "Signet"),
+                .product(name: "SignetOpenAPIAsyncHTTPClient", package: "Signet"),
                 .product(name: "SignetGameSystem", package: "Signet"),
                 .product(name: "SignetServer", package: "Signet"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]

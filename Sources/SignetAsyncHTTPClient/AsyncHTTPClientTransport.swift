@@ -31,11 +31,25 @@ public struct AsyncHTTPClientTransport: DeadlineEnforcingTransport {
     public let timeout: Duration
 
     /// A process-wide client on AsyncHTTPClient's default event loop group that never follows redirects.
-    public static let defaultClient: HTTPClient = {
+    public static let defaultClient: HTTPClient = makeHTTPClient()
+
+    /// Makes an `HTTPClient` for signed requests: AsyncHTTPClient's shared-client configuration (or the one
+    /// `configure` shapes) with redirects **always** refused, on AsyncHTTPClient's default event loop group.
+    ///
+    /// AsyncHTTPClient follows redirects by default and drops only `Authorization` on the way, so a signed
+    /// request's `Date`, `Content-MD5` and path would reach whatever origin a `302` names. `configure` may
+    /// change anything else (timeouts, pool sizes, TLS); the redirect policy is set after it runs. Shut the
+    /// client down (`shutdown()`) when done with it.
+    /// ```swift
+    /// let http = AsyncHTTPClientTransport.makeHTTPClient { $0.timeout.connect = .seconds(2) }
+    /// let transport = AsyncHTTPClientTransport(client: http)
+    /// ```
+    public static func makeHTTPClient(configure: (inout HTTPClient.Configuration) -> Void = { _ in }) -> HTTPClient {
         var configuration = HTTPClient.Configuration.singletonConfiguration
+        configure(&configuration)
         configuration.redirectConfiguration = .disallow
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
+    }
 
     /// Creates a transport over `client` (by default ``defaultClient``, which does not follow redirects).
     public init(

@@ -12,14 +12,14 @@ import Signet
 /// before it run once per call; those after it, and the transport, run once per attempt and see the
 /// signed request:
 /// ```swift
-/// import OpenAPIAsyncHTTPClient
 /// import SignetGameSystem
 /// import SignetOpenAPI
+/// import SignetOpenAPIAsyncHTTPClient
 ///
 /// let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: "demo-client", secret: secret))
 /// let client = Client(                          // generated from docs/openapi.yaml (namingStrategy: idiomatic)
 ///     serverURL: try Servers.Server1.url(),     // http://127.0.0.1:8080, signet-server's default
-///     transport: AsyncHTTPClientTransport(),    // swift-openapi-async-http-client
+///     transport: SignetOpenAPITransport.asyncHTTPClient(),   // never follows a redirect
 ///     middlewares: [SignetOpenAPIMiddleware(signer: signer)])
 /// // The document declares `Date` and `Content-MD5` as header parameters: the middleware writes both,
 /// // so the values given are placeholders.
@@ -29,6 +29,14 @@ import Signet
 /// for balance in try answer.ok.body.json.pointTypes { print(balance.name, balance.amount) }
 /// ```
 /// `Examples/OpenAPIClient/` is the complete program.
+///
+/// **The transport must not follow redirects.** A `ClientMiddleware` sees only the final answer: with a
+/// transport that follows a `302` (swift-openapi-async-http-client's `AsyncHTTPClientTransport()` on its
+/// default `HTTPClient.shared` does), the signed `Date`, `Content-MD5` and path reach the origin the redirect
+/// names before this middleware can tell. `SignetOpenAPITransport.asyncHTTPClient()` (product
+/// `SignetOpenAPIAsyncHTTPClient`) is that transport over a client that refuses redirects. A 3xx (other than
+/// 304) that reaches this middleware fails the call with `SignetError` of kind `redirected`, naming the
+/// `Location`, as Signet's own transports do; it is never handed to the generated client as an answer.
 ///
 /// The chain is `Client.defaultMiddleware(signer:clockOffsets:retry:timeout:logging:)` without its timeout:
 /// default headers → retry → clock skew → signing → logging, then the rest of the OpenAPI pipeline
@@ -129,6 +137,10 @@ public struct SignetOpenAPIMiddleware: ClientMiddleware {
             do {
                 let (response, responseBody) = try await client.send(
                     wireRequest, body: requestBody, operation: operationID)
+                // A redirect is not an answer to a signed request (the same rule as Signet's transports).
+                if response.status.kind == .redirection, response.status.code != 304 {
+                    throw Client.statusError(response, body: []).adding(operation: operationID, request: wireRequest)
+                }
                 return (response, OpenAPIBodies.httpBody(responseBody, absent: downstream.lastAnswerHadNoBody))
             } catch let error as SignetError {
                 if case .transport(let underlying) = error.kind, let failure = underlying as? DownstreamFailure {

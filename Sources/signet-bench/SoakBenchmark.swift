@@ -200,12 +200,10 @@ enum SoakBenchmark {
         guard let baseURL = server.baseURL else { throw BenchFailure("no URL for port \(server.port)") }
         report("server", "\(baseURL.absoluteString), pid \(server.pid)",
                "--idempotency-lifetime \(options.idempotencyLifetime), replay window 20 s, capacities 10M (never reached)")
-        var configuration = HTTPClient.Configuration()
-        configuration.redirectConfiguration = .disallow
         // One connection per client: AsyncHTTPClient's default of 8 per host would queue the rest.
-        configuration.connectionPool = .init(idleTimeout: .seconds(120),
-                                             concurrentHTTP1ConnectionsPerHostSoftLimit: options.clients + 8)
-        let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let httpClient = AsyncHTTPClientTransport.makeHTTPClient {
+            $0.connectionPool = .init(idleTimeout: .seconds(120), concurrentHTTP1ConnectionsPerHostSoftLimit: options.clients + 8)
+        }
         do {
             let passed = try await soak(server, options, httpClient: httpClient)
             try await httpClient.shutdown()

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
+import SignetAsyncHTTPClient
 import SignetGameSystem
 import SignetHummingbird
 
@@ -53,7 +54,7 @@ enum VerificationBenchmark {
                 let path = paths[index]
                 let request = try signedRequest(path)
                 runs[index].append(try await Measure.concurrentRate(requests, concurrency) {
-                    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+                    let response = try await AsyncHTTPClientTransport.defaultClient.execute(request, timeout: .seconds(10))
                     guard response.status == .ok else { throw BenchFailure("\(path) answered \(response.status)") }
                     _ = try await response.body.collect(upTo: 1 << 16)
                 }.rate)

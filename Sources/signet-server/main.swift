@@ -41,7 +41,7 @@ func parseConfiguration(_ arguments: [String]) -> ReferenceServerConfiguration {
     }
     while let argument = remaining.popFirst() {
         switch argument {
-        case "--help", "-h":
+        case "--help", "-h", "help":
             print(usage)
             exit(0)
         case "--host":

@@ -44,9 +44,19 @@ struct SignetCommand: AsyncParsableCommand {
             }
         } catch let code as ExitCode {
             exit(withError: code)
+        } catch where isArgumentParserExit(error) {
+            // `signet help`, bare `signet` and `--help` reach here as errors thrown by run() (ArgumentParser's
+            // help command and a command group's default run): ArgumentParser prints them, with status 0.
+            exit(withError: error)
         } catch {
             printError("error: \(error)")
             exit(withError: ExitCode.failure)
         }
+    }
+
+    /// Whether `error` is ArgumentParser's way of ending a run (help, a version, a usage problem) rather than
+    /// a command's failure: its exit code is success or a usage error, never the failure status 1.
+    static func isArgumentParserExit(_ error: any Error) -> Bool {
+        error is CleanExit || error is ValidationError || exitCode(for: error) != .failure
     }
 }

@@ -25,8 +25,9 @@ struct SignetProcess {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The `signet` executable next to the running test binary (any scratch path), or under the package's build folders.
-    static func executable() throws -> URL {
+    /// The `program` executable (`signet` unless named) next to the running test binary (any scratch path), or
+    /// under the package's build folders.
+    static func executable(_ program: String = "signet") throws -> URL {
         var directories: [URL] = []
         let running = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         for start in [running, URL(fileURLWithPath: CommandLine.arguments.first ?? ""), Bundle.main.bundleURL, Bundle.main.executableURL]
@@ -41,28 +42,29 @@ struct SignetProcess {
             directories.append(packageRoot.appendingPathComponent(scratch).appendingPathComponent("debug"))
         }
         for directory in directories {
-            let candidate = directory.appendingPathComponent("signet")
+            let candidate = directory.appendingPathComponent(program)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
                FileManager.default.isExecutableFile(atPath: candidate.path) {
                 return candidate
             }
         }
-        throw SignetNotFound(searched: directories.map(\.path))
+        throw SignetNotFound(program: program, searched: directories.map(\.path))
     }
 
     struct SignetNotFound: Error, CustomStringConvertible {
+        let program: String
         let searched: [String]
-        var description: String { "the signet executable was not found in: \(searched.joined(separator: ", "))" }
+        var description: String { "the \(program) executable was not found in: \(searched.joined(separator: ", "))" }
     }
 
-    /// Runs `signet` with `arguments` and the extra `environment`, in the package root.
+    /// Runs `program` (`signet` unless named) with `arguments` and the extra `environment`, in the package root.
     ///
     /// A run that has not ended after `timeout` is killed (status 9), so a command that hangs fails its
     /// test instead of stalling the suite. With `inTerminal`, `signet` runs inside `script(1)` on a
     /// pseudo-terminal without `NO_COLOR`, so its rich output is what is captured (with CR LF line ends).
     static func run(_ arguments: [String], environment extra: [String: String] = [:],
-                    timeout: Duration = .seconds(300), inTerminal: Bool = false) async throws -> Output {
+                    timeout: Duration = .seconds(300), inTerminal: Bool = false, program: String = "signet") async throws -> Output {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signet-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -79,11 +81,11 @@ struct SignetProcess {
         if inTerminal {
             environment["NO_COLOR"] = nil
             environment["TERM"] = "xterm-256color"
-            let command = ([try executable().path] + arguments).map(shellQuoted).joined(separator: " ")
+            let command = ([try executable(program).path] + arguments).map(shellQuoted).joined(separator: " ")
             process.executableURL = terminalRecorder
             process.arguments = ["-qec", command, "/dev/null"]
         } else {
-            process.executableURL = try executable()
+            process.executableURL = try executable(program)
             process.arguments = arguments
         }
         process.environment = environment

@@ -8,8 +8,11 @@ import Glibc
 /// or hang up mid-body, none of which a real HTTP stack lets a server do. It shares no code with the
 /// reference server, Hummingbird, NIO or AsyncHTTPClient.
 public final class HostileSocketServer: @unchecked Sendable {
-    /// The port on 127.0.0.1.
+    /// The port on ``host``.
     public let port: UInt16
+    /// The loopback address listened on: 127.0.0.1 unless the test asked for another (127.0.0.2 stands for
+    /// "another origin" in the redirect tests).
+    public let host: String
     private let listener: Int32
     private let lock = NSLock()
     private var stopped = false
@@ -18,15 +21,15 @@ public final class HostileSocketServer: @unchecked Sendable {
     private var connections: Set<Int32> = []
     private var accepted = 0
 
-    /// Listens on an ephemeral port of 127.0.0.1 and runs `serve` on its own thread for every connection;
-    /// the connection is closed when `serve` returns.
-    public init(_ serve: @escaping @Sendable (HostileConnection) -> Void) throws {
+    /// Listens on an ephemeral port of `host` (a loopback IPv4 address) and runs `serve` on its own thread
+    /// for every connection; the connection is closed when `serve` returns.
+    public init(host: String = "127.0.0.1", _ serve: @escaping @Sendable (HostileConnection) -> Void) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw HostilePeerError(description: "socket() failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
@@ -36,17 +39,18 @@ public final class HostileSocketServer: @unchecked Sendable {
         }
         guard bound else {
             close(listener)
-            throw HostilePeerError(description: "cannot listen on 127.0.0.1")
+            throw HostilePeerError(description: "cannot listen on \(host)")
         }
         self.listener = listener
+        self.host = host
         port = UInt16(bigEndian: address.sin_port)
         Thread.detachNewThread { [self] in acceptConnections(serve) }
     }
 
-    /// `http://127.0.0.1:PORT`.
+    /// `http://HOST:PORT`.
     public var baseURL: URL {
         get throws {
-            guard let url = URL(string: "http://127.0.0.1:\(port)") else { throw HostilePeerError(description: "no URL") }
+            guard let url = URL(string: "http://\(host):\(port)") else { throw HostilePeerError(description: "no URL") }
             return url
         }
     }

@@ -34,12 +34,11 @@ struct ServiceConnection {
         }
     }
 
-    /// A refused or unreachable server should fail in seconds, not after AsyncHTTPClient's default
-    /// 10 s connect timeout on each of the retry middleware's attempts.
+    /// A client that never follows a redirect (a signed request's headers must not reach another origin;
+    /// the 3xx is reported with its `Location`). A refused or unreachable server should fail in seconds, not
+    /// after AsyncHTTPClient's default 10 s connect timeout on each of the retry middleware's attempts.
     static func makeHTTPClient() -> HTTPClient {
-        var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: .seconds(2), read: .seconds(30))
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        AsyncHTTPClientTransport.makeHTTPClient { $0.timeout = .init(connect: .seconds(2), read: .seconds(30)) }
     }
 
     /// Shuts the HTTP client down and stops the embedded server, if any.

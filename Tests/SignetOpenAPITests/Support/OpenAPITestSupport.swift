@@ -6,6 +6,7 @@ import OpenAPIAsyncHTTPClient
 import Signet
 import SignetGameSystem
 import SignetOpenAPI
+import SignetOpenAPIAsyncHTTPClient
 import SignetServer
 import Synchronization
 import SignetTestSupport
@@ -84,8 +85,10 @@ struct Answer: Sendable {
 struct HandMadeClient {
     let client: UniversalClient
 
-    init(serverURL: URL, middlewares: [any ClientMiddleware]) {
-        client = UniversalClient(serverURL: serverURL, transport: AsyncHTTPClientTransport(), middlewares: middlewares)
+    /// A client over `transport`: by default the README's, `SignetOpenAPITransport.asyncHTTPClient()`.
+    init(serverURL: URL, transport: any ClientTransport = SignetOpenAPITransport.asyncHTTPClient(),
+         middlewares: [any ClientMiddleware]) {
+        client = UniversalClient(serverURL: serverURL, transport: transport, middlewares: middlewares)
     }
 
     /// Sends one operation, as the generated code does: path relative to the server URL, no scheme or authority.

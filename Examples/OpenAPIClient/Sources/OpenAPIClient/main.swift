@@ -3,13 +3,13 @@
 // an Idempotency-Key (the server answers 503 once, so the middleware retries the POST, signed anew), read the
 // player again and show the points going up. Exits 1 on any failure.
 // Run: swift run --package-path Examples/OpenAPIClient OpenAPIClient
-import AsyncHTTPClient
 import Foundation
 import Logging
 import OpenAPIAsyncHTTPClient
 import Signet
 import SignetGameSystem
 import SignetOpenAPI
+import SignetOpenAPIAsyncHTTPClient
 import SignetServer
 
 /// A failure this example explains.
@@ -64,11 +64,9 @@ LoggingSystem.bootstrap { label in
     return handler
 }
 
-// A signed request must not follow a redirect to another origin: this HTTPClient does not follow any.
-var configuration = HTTPClient.Configuration.singletonConfiguration
-configuration.redirectConfiguration = .disallow
-let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-let transport = AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: .seconds(30)))
+// A signed request must not follow a redirect to another origin: this transport's client follows none
+// (a ClientMiddleware sees only the final answer, so it could not tell afterwards).
+let transport = SignetOpenAPITransport.asyncHTTPClient(timeout: .seconds(30))
 
 var failure: (any Error)?
 do {
@@ -81,11 +79,6 @@ do {
     await server.stop()
 } catch {
     failure = error
-}
-do {
-    try await httpClient.shutdown().get()
-} catch {
-    failure = failure ?? error
 }
 if let failure {
     FileHandle.standardError.write(Data("OpenAPIClient: \(failure)\n".utf8))
