@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "SignetPuzzles", targets: ["SignetPuzzles"]),
         .library(name: "SignetConditions", targets: ["SignetConditions"]),
         .library(name: "SignetTrivia", targets: ["SignetTrivia"]),
+        .library(name: "SignetVerification", targets: ["SignetVerification"]),
         .library(name: "SignetHummingbird", targets: ["SignetHummingbird"]),
         .library(name: "SignetPostgres", targets: ["SignetPostgres"]),
         .library(name: "SignetOpenAPI", targets: ["SignetOpenAPI"]),
@@ -60,6 +61,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
@@ -173,19 +176,32 @@ let package = Package(
                 .product(name: "WSClient", package: "swift-websocket"),
             ]
         ),
-        // GameSystem verification for any Hummingbird 2 app: the middleware, replay and idempotency stores.
+        // The server pipeline with no web framework in it: verification, roles, replay and idempotency stores,
+        // async key providers, one outcome type, metrics, traces and the refusal log line.
         .target(
-            name: "SignetHummingbird",
+            name: "SignetVerification",
             dependencies: [
                 "Signet",
                 "SignetCrypto",
+                "SignetGameSystem",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+        // GameSystem verification for any Hummingbird 2 app: an authenticator and the one-line gatekeeper.
+        .target(
+            name: "SignetHummingbird",
+            dependencies: [
+                "SignetVerification",
                 "SignetGameSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "DequeModule", package: "swift-collections"),
-                .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
         // PostgreSQL stores, so any number of server instances share replay and idempotency state.
@@ -193,7 +209,7 @@ let package = Package(
             name: "SignetPostgres",
             dependencies: [
                 "SignetGameSystem",
-                "SignetHummingbird",
+                "SignetVerification",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

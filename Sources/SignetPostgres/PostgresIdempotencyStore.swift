@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-import SignetHummingbird
+import SignetVerification
 
 /// An `IdempotencyStore` in PostgreSQL, shared by every server instance on the database.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import SignetGameSystem
-import SignetHummingbird
+import SignetVerification
 import Synchronization
 
 /// A `ReplayStore` in PostgreSQL, shared by every server instance on the database: an exact replay of a

@@ -54,9 +54,15 @@ extension GameSystemVerifier {
             return GameSystemDiagnosis(likelyCause: .unknown, stringToSign: expected,
                 detail: "Content-MD5 does not match the body received, and is neither its hex MD5 nor the empty body's")
         case .badSignature:
-            guard let key = keys.key(for: apiKey) else { return nil }
-            return diagnoseSignature(signature, apiKey: apiKey, key: key, date: date, contentMD5: contentMD5,
-                                     target: target, path: path, method: method)
+            // Each secret of the key (two while it rotates) is tried; the first that explains the mistake wins.
+            var finding: GameSystemDiagnosis?
+            for key in keys.keys(for: apiKey) {
+                let found = diagnoseSignature(signature, apiKey: apiKey, key: key, date: date, contentMD5: contentMD5,
+                                              target: target, path: path, method: method)
+                if found.likelyCause != .unknown { return found }
+                finding = finding ?? found
+            }
+            return finding
         default:
             return nil
         }

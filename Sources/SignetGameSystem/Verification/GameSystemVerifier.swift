@@ -55,19 +55,13 @@ public struct GameSystemVerifier: Sendable {
         method: String, target: String, headers: HTTPFields, now: Date,
         bodyMD5: () throws -> String
     ) -> Result<GameSystemVerifiedRequest, GameSystemVerificationError> {
-        guard let dateText = headers[.date] else { return .failure(.init(.missingHeader, "Date header is absent")) }
-        guard let contentMD5 = headers[.contentMD5] else {
-            return .failure(.init(.missingHeader, "Content-MD5 header is absent"))
-        }
-        guard let authorization = headers[.authorization] else {
-            return .failure(.init(.missingHeader, "Authorization header is absent"))
-        }
-        let apiKey: String, signature: String
-        switch Self.splitAuthorization(authorization) {
-        case .success(let parts): (apiKey, signature) = parts
+        let dateText: String, contentMD5: String, apiKey: String, signature: String
+        switch Self.signedParts(of: headers) {
+        case .success(let parts): (dateText, contentMD5, apiKey, signature) = parts
         case .failure(let error): return .failure(error)
         }
-        guard let key = keys.key(for: apiKey) else {
+        let candidates = keys.keys(for: apiKey)
+        guard !candidates.isEmpty else {
             return .failure(.init(.unknownKey, "the API key is not known to this server"))
         }
         guard let seconds = GameSystemDate.parseSeconds(dateText) else {
@@ -92,15 +86,35 @@ public struct GameSystemVerifier: Sendable {
         let path = GameSystemSigner.signedPath(of: target)
         let plainText = GameSystemSigner.plainText(
             date: dateText, contentMD5: contentMD5, path: path, method: method, separator: separator)
-        guard let expected = try? HMAC.authenticationCode(for: plainText, using: key).hex else {
-            return .failure(.init(.badSignature, "the signature could not be computed"))
+        // Every secret of the key is tried (two while it rotates), so the time taken does not say which matched.
+        var matched: String?
+        for key in candidates {
+            guard let expected = try? HMAC.authenticationCode(for: plainText, using: key).hex else {
+                return .failure(.init(.badSignature, "the signature could not be computed"))
+            }
+            if ConstantTime.equals(expected, signature) { matched = expected }
         }
-        guard ConstantTime.equals(expected, signature) else {
+        guard let expected = matched else {
             return .failure(.init(.badSignature, "the signature does not match (lowercase hex HMAC-SHA1 expected)"))
         }
         return .success(GameSystemVerifiedRequest(
             apiKey: apiKey, signature: expected, dateSeconds: seconds, contentMD5: contentMD5,
             method: GameSystemSigner.uppercased(method), path: String(path)))
+    }
+
+    /// The checks that need no key, the first two of verification: the three headers are present
+    /// (`missing-header`) and `Authorization` is `KEY:signature` (`malformed-authorization`). Answers the
+    /// API key to look up, and the parts verification goes on with.
+    public static func signedParts(of headers: HTTPFields)
+        -> Result<(date: String, contentMD5: String, apiKey: String, signature: String), GameSystemVerificationError> {
+        guard let date = headers[.date] else { return .failure(.init(.missingHeader, "Date header is absent")) }
+        guard let contentMD5 = headers[.contentMD5] else {
+            return .failure(.init(.missingHeader, "Content-MD5 header is absent"))
+        }
+        guard let authorization = headers[.authorization] else {
+            return .failure(.init(.missingHeader, "Authorization header is absent"))
+        }
+        return splitAuthorization(authorization).map { (date, contentMD5, $0.apiKey, $0.signature) }
     }
 
     /// Splits `KEY:signature` at the last colon, accepting spaces around it (`KEY : signature`).

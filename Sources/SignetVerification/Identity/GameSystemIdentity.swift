@@ -1,14 +1,8 @@
-import Hummingbird
-import HummingbirdAuth
-
-/// Who signed a request that ``GameSystemVerificationMiddleware`` accepted, and what body it carried.
+/// Who signed a request that verification accepted, and what body it carried.
 ///
-/// A handler reads it from its context (``GameSystemRequestContext``, or hummingbird-auth's
-/// `AuthRequestContext` with this identity type) or, with any context, from ``current``:
-///
-/// ```swift
-/// router.get("whoami") { _, _ in GameSystemIdentity.current?.apiKey ?? "nobody" }
-/// ```
+/// Adapters put it where their framework keeps identities: `context.identity` in Hummingbird (with
+/// hummingbird-auth's `AuthRequestContext`), `req.auth` in Vapor, the request's task in an OpenAPI server
+/// (``current``, which every adapter also sets).
 public struct GameSystemIdentity: Sendable, Hashable {
     /// The API key the request was signed with.
     public let apiKey: String
@@ -19,7 +13,7 @@ public struct GameSystemIdentity: Sendable, Hashable {
     /// The base64 MD5 of the body received (what `Content-MD5` matched).
     public let bodyMD5: String
 
-    /// Creates an identity (the middleware makes them; tests may too).
+    /// Creates an identity (verification makes them; tests may too).
     public init(apiKey: String, role: GameSystemKeyRole?, bodyLength: Int, bodyMD5: String) {
         self.apiKey = apiKey
         self.role = role
@@ -27,22 +21,9 @@ public struct GameSystemIdentity: Sendable, Hashable {
         self.bodyMD5 = bodyMD5
     }
 
-    /// The identity of the request being handled, in the task that handles it; `nil` outside a verified request.
+    /// The identity of the request being handled, in the task that handles it; `nil` outside a verified
+    /// request. Frameworks with a request context have the identity there too, so reading this is optional.
     @TaskLocal public static var current: GameSystemIdentity?
-}
-
-/// A request context that keeps the verified identity, so handlers read `context.gameSystemIdentity`.
-///
-/// ```swift
-/// struct AppContext: GameSystemRequestContext {
-///     var coreContext: CoreRequestContextStorage
-///     var gameSystemIdentity: GameSystemIdentity?
-///     init(source: ApplicationRequestContextSource) { coreContext = .init(source: source) }
-/// }
-/// ```
-public protocol GameSystemRequestContext: RequestContext {
-    /// Set by ``GameSystemVerificationMiddleware`` once the request is verified.
-    var gameSystemIdentity: GameSystemIdentity? { get set }
 }
 
 /// Which routes a key may call: the role names are yours (`client`, `admin`, …).

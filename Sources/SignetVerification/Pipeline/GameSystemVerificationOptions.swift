@@ -1,11 +1,14 @@
+import CoreMetrics
 import Foundation
+import Logging
+import Tracing
 
-/// What ``GameSystemVerificationMiddleware`` does besides checking the signature. Every option has a default.
+/// What verification does besides checking the signature. Every option has a default.
 public struct GameSystemVerificationOptions: Sendable {
     /// The role of each API key (keys without one are accepted only where ``acceptedRoles`` is `nil`).
     public var keyRoles: [String: GameSystemKeyRole]
-    /// The roles this route group accepts; `nil` (the default) accepts any verified key. A key of another
-    /// role is refused with 401 `wrong-key-type`.
+    /// The roles accepted; `nil` (the default) accepts any verified key. A key of another role is refused
+    /// with 401 `wrong-key-type`.
     public var acceptedRoles: Set<GameSystemKeyRole>?
     /// Where accepted state-changing requests (POST, PUT, PATCH, DELETE…) are remembered so that an exact
     /// replay inside the window is refused with 401 `replayed-request`; `nil` turns replay refusal off.
@@ -35,6 +38,15 @@ public struct GameSystemVerificationOptions: Sendable {
     public var maxStoredResponseBytes: Int
     /// The server's clock, for the `Date` window and replay expiry.
     public var clock: @Sendable () -> Date
+    /// Where refusals and store failures are logged.
+    public var logger: Logger
+    /// The level of the one line logged per refusal (`info` by default; `debug` to keep it out of
+    /// production logs, `notice` or higher to see every one).
+    public var refusalLogLevel: Logger.Level
+    /// Where metrics go; `nil` (the default) is the factory `MetricsSystem` was bootstrapped with.
+    public var metricsFactory: (any MetricsFactory)?
+    /// Where spans go; `nil` (the default) is the tracer `InstrumentationSystem` was bootstrapped with.
+    public var tracer: (any Tracer)?
 
     /// Creates options; every parameter has the default described on its property.
     public init(
@@ -46,7 +58,11 @@ public struct GameSystemVerificationOptions: Sendable {
         keepsBody: Bool = true,
         explainsFailures: Bool = false,
         maxStoredResponseBytes: Int = 64 << 10,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger(label: "signet.verification"),
+        refusalLogLevel: Logger.Level = .info,
+        metricsFactory: (any MetricsFactory)? = nil,
+        tracer: (any Tracer)? = nil
     ) {
         self.keyRoles = keyRoles
         self.acceptedRoles = acceptedRoles
@@ -57,5 +73,9 @@ public struct GameSystemVerificationOptions: Sendable {
         self.explainsFailures = explainsFailures
         self.maxStoredResponseBytes = maxStoredResponseBytes
         self.clock = clock
+        self.logger = logger
+        self.refusalLogLevel = refusalLogLevel
+        self.metricsFactory = metricsFactory
+        self.tracer = tracer
     }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdAuth
+
+/// A hummingbird-auth authenticator for GameSystem signatures: a signed request that verifies gets its
+/// identity in `context.identity` (read it with `context.requireIdentity()`), one that fails is answered
+/// with the refusal, and a request that carries other credentials (or none) passes on untouched, so another
+/// authenticator can try it.
+///
+/// A route that accepts a GameSystem signature or a bearer token:
+/// ```swift
+/// enum Caller: Sendable { case game(GameSystemIdentity), user(User) }
+/// typealias AppContext = BasicAuthRequestContext<Caller>
+///
+/// let router = Router(context: AppContext.self)
+/// router.group("api")
+///     .add(middleware: GameSystemAuthenticator(verification: verification) { .game($0) })
+///     .add(middleware: MyBearerAuthenticator())      // returns .user(…) for a good token
+///     .add(middleware: IsAuthenticatedMiddleware())
+///     .get("me") { _, context in "\(try context.requireIdentity())" }
+/// ```
+/// A request is the authenticator's when its `Authorization` is not another scheme's (`Bearer …`, `Basic …`:
+/// a word, a space, the credentials); `KEY:signature` has no space before its colon.
+public struct GameSystemAuthenticator<Context: AuthRequestContext>: RouterMiddleware {
+    /// The pipeline a signed request goes through.
+    public let verification: GameSystemVerification
+    private let identify: @Sendable (GameSystemIdentity) -> Context.Identity
+
+    /// Authenticates with `verification`, turning its identity into the context's with `identify`.
+    public init(verification: GameSystemVerification, identify: @escaping @Sendable (GameSystemIdentity) -> Context.Identity) {
+        self.verification = verification
+        self.identify = identify
+    }
+
+    /// Authenticates with `verification`, the context's identity being the ``GameSystemIdentity`` itself.
+    public init(verification: GameSystemVerification) where Context.Identity == GameSystemIdentity {
+        self.init(verification: verification) { $0 }
+    }
+
+    /// Verifies a GameSystem-signed request and calls `next` with the identity; passes any other request on.
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard Self.claims(request.headers) else { return try await next(request, context) }
+        let (outcome, body) = try await HummingbirdVerification.verify(request, with: verification)
+        switch outcome {
+        case .refused(let refusal):
+            throw RefusalResponse(refusal: refusal, now: verification.options.clock())
+        case .answered(let head, let stored):
+            return HummingbirdVerification.response(head, body: stored)
+        case .accepted(let verified):
+            var request = request
+            request.body = RequestBody(buffer: body)
+            var context = context
+            context.identity = identify(verified.identity)
+            let verifiedContext = context
+            return try await HummingbirdVerification.run(verified) { try await next(request, verifiedContext) }
+        }
+    }
+
+    /// Whether a request with `headers` is for this authenticator: it has an `Authorization` that is not
+    /// `<scheme> <credentials>`.
+    static func claims(_ headers: HTTPFields) -> Bool {
+        guard let authorization = headers[.authorization] else { return false }
+        guard let space = authorization.firstIndex(of: " ") else { return true }
+        let scheme = authorization[..<space]
+        // `KEY : signature` (spaces around the colon) is a GameSystem spelling; `Bearer abc` is not.
+        return scheme.contains(":") || authorization[space...].drop(while: { $0 == " " }).first == ":"
+    }
+}

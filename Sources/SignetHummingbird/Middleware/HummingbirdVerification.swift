@@ -1,0 +1,75 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The translation between Hummingbird's types and the pipeline's, shared by the gatekeeper and the
+/// authenticator: nothing here decides anything.
+enum HummingbirdVerification {
+    /// Verifies `request`, streaming its body into the pipeline; the outcome and the body as received
+    /// (empty when the options do not keep it).
+    static func verify(_ request: Request, with verification: GameSystemVerification) async throws -> (VerificationOutcome, ByteBuffer) {
+        var kept = ByteBuffer()
+        let keep = verification.options.keepsBody
+        let outcome = try await verification.verify(request.head) { intake in
+            for try await chunk in request.body {
+                try intake.append(chunk.readableBytesView)
+                if keep { kept.writeImmutableBuffer(chunk) }
+            }
+        }
+        return (outcome, kept)
+    }
+
+    /// The response for a refusal.
+    static func response(_ refusal: VerificationRefusal, now: Date) -> Response {
+        response(refusal.response(now: now), body: refusal.body)
+    }
+
+    /// A response with `head`'s status and fields, and `body`.
+    static func response(_ head: HTTPResponse, body: [UInt8]) -> Response {
+        Response(status: head.status, headers: head.headerFields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// Runs `handler` for an accepted request, in the identity's task-local scope, and settles its
+    /// `Idempotency-Key` with the response (or abandons it when the handler throws).
+    static func run(_ verified: VerifiedRequest, _ handler: () async throws -> Response) async throws -> Response {
+        try await GameSystemIdentity.$current.withValue(verified.identity) {
+            guard let claim = verified.idempotency else { return try await handler() }
+            let response: Response
+            do {
+                response = try await handler()
+            } catch {
+                await claim.abandon()
+                throw error
+            }
+            // Keep the answer: collect its body, store it (the claim refuses one over its limit), send the same bytes.
+            let collector = BodyCollector()
+            var answer = response
+            try await response.body.write(collector)
+            await claim.complete(status: response.status.code, contentType: response.headers[.contentType],
+                                 body: Array(collector.buffer.readableBytesView))
+            answer.body = ResponseBody(byteBuffer: collector.buffer)
+            return answer
+        }
+    }
+}
+
+/// A refusal thrown by ``GameSystemAuthenticator``, answered as the pipeline made it.
+struct RefusalResponse: HTTPResponseError {
+    let refusal: VerificationRefusal
+    let now: Date
+
+    var status: HTTPResponse.Status { refusal.status }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        HummingbirdVerification.response(refusal, now: now)
+    }
+}
+
+/// A response-body writer that keeps what is written.
+private final class BodyCollector: ResponseBodyWriter, @unchecked Sendable {
+    // Used by one task at a time: the response body writes into it, then the caller reads it.
+    var buffer = ByteBuffer()
+    func write(_ buffer: ByteBuffer) async throws { self.buffer.writeImmutableBuffer(buffer) }
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}

@@ -1,0 +1,234 @@
+import Foundation
+import HTTPTypes
+import SignetGameSystem
+
+/// The whole GameSystem server pipeline, with no web framework in it: body limit, signature, role, replay
+/// refusal and `Idempotency-Key`, in that order, answering one ``VerificationOutcome``. The Hummingbird,
+/// Vapor and OpenAPI adapters only translate their types to and from these.
+///
+/// ```swift
+/// let verification = GameSystemVerification(keys: try GameSystemKeyring(secrets: ["KEY": secret]))
+/// var kept: [UInt8] = []
+/// let outcome = try await verification.verify(request) { intake in      // request: an HTTPRequest
+///     for try await chunk in body { try intake.append(chunk); kept += chunk }
+/// }
+/// switch outcome {
+/// case .accepted(let verified): respond(try await handler(kept, verified.identity))   // then settle verified.idempotency
+/// case .refused(let refusal): respond(refusal.response(now: Date()), refusal.body)
+/// case .answered(let response, let body): respond(response, body)
+/// }
+/// ```
+/// Checks run in this order, and the first that fails answers: `body-too-large` (413, before anything is
+/// read past the limit) → `missing-header` → `malformed-authorization` → the key provider (`unknown-key`; 503
+/// if it throws) → `malformed-date` → `date-outside-window` → `content-md5-mismatch` → `bad-signature` →
+/// `wrong-key-type` → for state-changing methods: `invalid-idempotency-key` (400) → `replayed-request` →
+/// the idempotency store (a stored answer, 409 in flight, 422 another request, 503 full).
+public struct GameSystemVerification: Sendable {
+    /// Where each API key's secrets come from.
+    public let keys: any GameSystemKeyProvider
+    /// The largest accepted |now − Date|, in seconds (20 by default; exactly the window is valid).
+    public let window: TimeInterval
+    /// The separator the signer used (escaped backslash-n by default).
+    public let separator: GameSystemSeparator
+    /// Roles, stores, limits, explanations, clock, logging and telemetry.
+    public let options: GameSystemVerificationOptions
+    let telemetry: VerificationTelemetry
+
+    /// Methods that change nothing (RFC 9110 §9.2.1): no replay check and no idempotency handling.
+    static let safeMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace]
+
+    /// A verification that looks secrets up in `keys` (in memory, or `async` from a database).
+    public init(keys: any GameSystemKeyProvider, window: TimeInterval = 20, separator: GameSystemSeparator = .escaped,
+                options: GameSystemVerificationOptions = .init()) {
+        self.keys = keys
+        self.window = window
+        self.separator = separator
+        self.options = options
+        self.telemetry = VerificationTelemetry(options: options)
+    }
+
+    /// A verification with `verifier`'s keys, window and separator.
+    public init(verifier: GameSystemVerifier, options: GameSystemVerificationOptions = .init()) {
+        self.init(keys: verifier.keys as? any GameSystemKeyProvider ?? KeyStoreProvider(store: verifier.keys),
+                  window: verifier.window, separator: verifier.separator, options: options)
+    }
+
+    /// Verifies `request`. `receive` streams the body into the intake (and keeps the bytes where the adapter
+    /// wants them); a body past ``GameSystemVerificationOptions/maxBodyBytes``, declared or received, ends it
+    /// with a refusal.
+    /// - Throws: what `receive` throws besides the intake's refusal (the client went away).
+    public func verify(
+        _ request: HTTPRequest, receiving receive: (inout BodyIntake) async throws -> Void
+    ) async throws -> VerificationOutcome {
+        let method = request.method.rawValue, target = request.path ?? "/"
+        let received: ReceivedBody
+        do {
+            let declared = request.headerFields[.contentLength].flatMap { Int($0) }
+            var intake = try BodyIntake(limit: options.maxBodyBytes, declaredLength: declared)
+            try await receive(&intake)
+            received = try intake.finish()
+        } catch let refusal as VerificationRefusal {
+            let outcome = VerificationOutcome.refused(refusal)
+            telemetry.record(outcome, took: nil, method: method, path: GameSystemSigner.signedPath(of: target), apiKey: nil)
+            return outcome
+        }
+        return await verify(request, received: received)
+    }
+
+    /// Verifies `request` whose whole body is `body`.
+    public func verify(_ request: HTTPRequest, body: [UInt8]) async -> VerificationOutcome {
+        do {
+            return try await verify(request) { intake in try intake.append(body) }
+        } catch {
+            // Only the intake throws here, and its refusal is an outcome.
+            return .refused(VerificationRefusal(.internalError, status: .internalServerError, message: "the body could not be read"))
+        }
+    }
+
+    /// Every check after the body is in: signature, role, replay, idempotency; timed, traced and logged.
+    private func verify(_ request: HTTPRequest, received: ReceivedBody) async -> VerificationOutcome {
+        let method = request.method.rawValue, target = request.path ?? "/"
+        let path = GameSystemSigner.signedPath(of: target)
+        let started = ContinuousClock.now
+        var apiKey: String?
+        let outcome = await telemetry.traced(method: method, path: path) {
+            await check(request, method: method, target: target, path: path, received: received, apiKey: &apiKey)
+        }
+        telemetry.record(outcome, took: ContinuousClock.now - started, method: method, path: path, apiKey: apiKey)
+        return outcome
+    }
+
+    private func check(
+        _ request: HTTPRequest, method: String, target: String, path: Substring, received: ReceivedBody, apiKey: inout String?
+    ) async -> VerificationOutcome {
+        let headers = request.headerFields
+        let now = options.clock()
+        let verifier: GameSystemVerifier
+        switch GameSystemVerifier.signedParts(of: headers) {
+        case .failure(let error):
+            return .refused(.unauthorized(VerificationRefusal.Cause(error.reason), error.detail, diagnosis: nil))
+        case .success(let parts):
+            apiKey = parts.apiKey
+            let secrets: GameSystemSecrets?
+            do {
+                secrets = try await keys.secrets(for: parts.apiKey)
+            } catch {
+                telemetry.storeError(.keys, error)
+                return .refused(.unavailable(.keyProviderUnavailable,
+                    "the API key's secrets cannot be looked up now; retry shortly", retryAfter: 1))
+            }
+            verifier = GameSystemVerifier(keys: ResolvedKeys(apiKey: parts.apiKey, secrets: secrets ?? GameSystemSecrets(keys: [])),
+                                          window: window, separator: separator)
+        }
+        let verified: GameSystemVerifiedRequest
+        switch verifier.verifyRequest(method: method, target: target, headers: headers, now: now, bodyMD5: { received.md5 }) {
+        case .success(let value): verified = value
+        case .failure(let error):
+            let diagnosis = options.explainsFailures
+                ? verifier.diagnose(error, method: method, target: target, headers: headers, bodyMD5: received.digest, now: now)
+                : nil
+            return .refused(.unauthorized(VerificationRefusal.Cause(error.reason), error.detail, diagnosis: diagnosis))
+        }
+        let role = options.keyRoles[verified.apiKey]
+        if let accepted = options.acceptedRoles, !(role.map(accepted.contains) ?? false) {
+            let needed = accepted.map(\.rawValue).sorted().joined(separator: " or ")
+            let held = role.map { Self.article($0.rawValue) + " \($0) key" } ?? "a key without a role"
+            let diagnosis = options.explainsFailures
+                ? verifier.wrongKeyTypeDiagnosis(method: method, target: target, headers: headers, needed: needed, held: held)
+                : nil
+            return .refused(.unauthorized(.wrongKeyType,
+                "this route needs \(Self.article(needed)) \(needed) key, and the request was signed with \(held)", diagnosis: diagnosis))
+        }
+        let identity = GameSystemIdentity(apiKey: verified.apiKey, role: role, bodyLength: received.length, bodyMD5: received.md5)
+        guard !Self.safeMethods.contains(request.method) else {
+            return .accepted(VerifiedRequest(identity: identity, signed: verified, idempotency: nil))
+        }
+        let idempotencyKey: String?
+        do {
+            idempotencyKey = options.idempotencyStore == nil ? nil : try IdempotencyClaim.key(in: request)
+        } catch {
+            return .refused(error)
+        }
+        if let replays = options.replayStore, let refusal = await claimReplay(verified, in: replays, now: now) {
+            return .refused(refusal)
+        }
+        guard let store = options.idempotencyStore, let idempotencyKey else {
+            return .accepted(VerifiedRequest(identity: identity, signed: verified, idempotency: nil))
+        }
+        let claim = IdempotencyClaim(
+            request: IdempotencyRequest(apiKey: verified.apiKey, key: idempotencyKey, fingerprint: "\(method) \(path) \(received.md5)"),
+            maxStoredBytes: options.maxStoredResponseBytes, store: store, clock: options.clock, telemetry: telemetry)
+        return await begin(claim, identity: identity, verified: verified, now: now)
+    }
+
+    /// Claims `verified` in the replay store; the refusal to answer, or `nil` to go on.
+    private func claimReplay(_ verified: GameSystemVerifiedRequest, in store: any ReplayStore, now: Date) async -> VerificationRefusal? {
+        // Keyed on the canonical parts, never the raw header: `K:sig` and `K : sig` are one request.
+        let claim: ReplayClaim
+        do {
+            claim = try await store.claim(verified, until: verified.signedAt.addingTimeInterval(window), now: now)
+        } catch {
+            telemetry.replay(.storeError)
+            telemetry.storeError(.replay, error)
+            return .unavailable(.storeUnavailable, "the replay store cannot be reached, so state-changing requests are refused",
+                                retryAfter: 1)
+        }
+        switch claim {
+        case .accepted:
+            telemetry.replay(.accepted)
+            return nil
+        case .replayed:
+            telemetry.replay(.replayed)
+            // Nothing was applied: the client may sign again in a later second and retry (Retry-After says so).
+            var refusal = VerificationRefusal.unauthorized(.replayedRequest,
+                "this exact signed request was already accepted; nothing was applied: sign it anew in a later second and retry",
+                diagnosis: nil)
+            refusal.extraFields[.retryAfter] = "1"
+            return refusal
+        case .storeFull(let retryAfter):
+            telemetry.replay(.storeFull)
+            return .unavailable(.storeFull, "the replay store is full of requests still inside their window; retry in \(retryAfter) s",
+                                retryAfter: retryAfter)
+        }
+    }
+
+    /// Claims the `Idempotency-Key`: the handler runs only on `proceed`.
+    private func begin(
+        _ claim: IdempotencyClaim, identity: GameSystemIdentity, verified: GameSystemVerifiedRequest, now: Date
+    ) async -> VerificationOutcome {
+        let key = claim.request.key
+        let begin: IdempotencyBegin
+        do {
+            begin = try await claim.store.begin(claim.request, now: now)
+        } catch {
+            telemetry.idempotency(.storeError)
+            telemetry.storeError(.idempotency, error)
+            return .refused(.unavailable(.storeUnavailable, "the idempotency store cannot be reached; retry shortly", retryAfter: 1))
+        }
+        switch begin {
+        case .proceed:
+            telemetry.idempotency(.proceed)
+            return .accepted(VerifiedRequest(identity: identity, signed: verified, idempotency: claim))
+        case .replay(let stored):
+            telemetry.idempotency(.replay)
+            return .answered(IdempotencyClaim.replayResponse(stored, now: options.clock()), body: stored.body)
+        case .inProgress:
+            telemetry.idempotency(.inProgress)
+            return .refused(VerificationRefusal(.idempotencyInProgress, status: .conflict,
+                message: "a request with Idempotency-Key '\(key)' is still in progress; retry shortly"))
+        case .conflict:
+            telemetry.idempotency(.conflict)
+            return .refused(VerificationRefusal(.idempotencyConflict, status: .unprocessableContent,
+                message: "Idempotency-Key '\(key)' was already used for a different request"))
+        case .storeFull(let retryAfter):
+            telemetry.idempotency(.storeFull)
+            return .refused(.unavailable(.storeFull, "too many Idempotency-Keys are held; retry in \(retryAfter) s",
+                                         retryAfter: retryAfter))
+        }
+    }
+
+    /// "an" before a vowel, "a" otherwise.
+    static func article(_ word: String) -> String {
+        word.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import HTTPTypes
+import Signet
+
+/// A state-changing request's `Idempotency-Key`, claimed in the ``IdempotencyStore``: the handler runs once,
+/// and the adapter then hands its response to ``complete(status:contentType:body:)`` (kept to answer
+/// repeats) or, when the handler failed without one, calls ``abandon()`` so a retry can run.
+public struct IdempotencyClaim: Sendable {
+    /// `Idempotency-Key`.
+    static let header = HTTPField.Name("Idempotency-Key")
+    /// Marks an answer that came from the store.
+    static let replayedHeader = HTTPField.Name("Idempotent-Replayed")
+    /// The longest key accepted, in bytes.
+    public static let maxKeyLength = 255
+
+    /// The claimed key, scoped to the API key and bound to the request's fingerprint.
+    public let request: IdempotencyRequest
+    /// The largest response kept; a larger one is sent but not stored (the claim is abandoned).
+    public let maxStoredBytes: Int
+    let store: any IdempotencyStore
+    let clock: @Sendable () -> Date
+    let telemetry: VerificationTelemetry
+
+    /// Stores the handler's response, so a repeat of this request is answered with it.
+    /// A body over ``maxStoredBytes``, or a store that fails, releases the claim instead.
+    public func complete(status: Int, contentType: String?, body: [UInt8]) async {
+        guard body.count <= maxStoredBytes else {
+            await abandon()
+            return
+        }
+        do {
+            try await store.complete(request, with: StoredResponse(status: status, contentType: contentType, body: body), now: clock())
+            telemetry.idempotency(.completed)
+        } catch {
+            telemetry.storeError(.idempotency, error)
+            await abandon()
+        }
+    }
+
+    /// Releases the claim: the handler failed without a response, so the key may be used again.
+    public func abandon() async {
+        await store.abandon(request)
+        telemetry.idempotency(.abandoned)
+    }
+
+    /// The `Idempotency-Key` of `request`, or `nil` when there is none; a refusal (400) for an empty or
+    /// overlong key.
+    static func key(in request: HTTPRequest) throws(VerificationRefusal) -> String? {
+        guard let header, let key = request.headerFields[header] else { return nil }
+        guard !key.isEmpty, key.utf8.count <= maxKeyLength else {
+            throw VerificationRefusal(.invalidIdempotencyKey, status: .badRequest,
+                message: "Idempotency-Key must be 1 to \(maxKeyLength) bytes, not \(key.utf8.count)")
+        }
+        return key
+    }
+
+    /// The response that answers a repeat from `stored`: its status, `Content-Type`, `Idempotent-Replayed: true`
+    /// and one `Date` from `now`.
+    static func replayResponse(_ stored: StoredResponse, now: Date) -> HTTPResponse {
+        var fields = HTTPFields()
+        if let contentType = stored.contentType { fields[.contentType] = contentType }
+        if let replayedHeader { fields[replayedHeader] = "true" }
+        fields[.date] = HTTPDate.format(now)
+        return HTTPResponse(status: HTTPResponse.Status(code: stored.status), headerFields: fields)
+    }
+}

@@ -1,0 +1,123 @@
+import CoreMetrics
+import Logging
+import Tracing
+
+/// What verification reports, through swift-metrics, swift-distributed-tracing and swift-log: every metric
+/// is made once, when the verification is created, so a request costs increments, not lookups.
+///
+/// Metrics (dimensions never hold a secret, a signature, an API key or a body):
+/// - `signet_verifications_total` {`outcome`: accepted | refused | answered, `cause`: a ``VerificationRefusal/Cause`` or `none`}
+/// - `signet_verification_duration_seconds`: a timer over verification (the handler excluded)
+/// - `signet_replay_claims_total` {`result`: accepted | replayed | store_full | store_error}
+/// - `signet_idempotency_total` {`result`: proceed | replay | in_progress | conflict | store_full | store_error |
+///   completed | abandoned}
+/// - `signet_store_errors_total` {`store`: replay | idempotency | keys}
+///
+/// A span `GameSystem verification` covers verification, with `signet.verification.outcome` and
+/// `signet.verification.cause`; a refusal is logged once, at the options' level, with its cause, the
+/// method, the path without its query and the API key it named (never the signature or a secret).
+struct VerificationTelemetry: Sendable {
+    enum ReplayResult: String, CaseIterable { case accepted, replayed, storeFull = "store_full", storeError = "store_error" }
+    enum IdempotencyResult: String, CaseIterable {
+        case proceed, replay, inProgress = "in_progress", conflict, storeFull = "store_full", storeError = "store_error"
+        case completed, abandoned
+    }
+    enum Store: String, CaseIterable { case replay, idempotency, keys }
+
+    let logger: Logger
+    let refusalLogLevel: Logger.Level
+    let tracer: (any Tracer)?
+    private let accepted: Counter
+    private let answered: Counter
+    private let refused: [VerificationRefusal.Cause: Counter]
+    private let duration: CoreMetrics.Timer
+    private let replays: [ReplayResult: Counter]
+    private let idempotencyResults: [IdempotencyResult: Counter]
+    private let storeErrors: [Store: Counter]
+
+    init(options: GameSystemVerificationOptions) {
+        logger = options.logger
+        refusalLogLevel = options.refusalLogLevel
+        tracer = options.tracer
+        let factory = options.metricsFactory ?? MetricsSystem.factory
+        func counter(_ label: String, _ dimensions: [(String, String)]) -> Counter {
+            Counter(label: label, dimensions: dimensions, factory: factory)
+        }
+        accepted = counter("signet_verifications_total", [("outcome", "accepted"), ("cause", "none")])
+        answered = counter("signet_verifications_total", [("outcome", "answered"), ("cause", "none")])
+        refused = Dictionary(uniqueKeysWithValues: VerificationRefusal.Cause.allCases.map {
+            ($0, counter("signet_verifications_total", [("outcome", "refused"), ("cause", $0.rawValue)]))
+        })
+        duration = CoreMetrics.Timer(label: "signet_verification_duration_seconds", dimensions: [], factory: factory)
+        replays = Dictionary(uniqueKeysWithValues: ReplayResult.allCases.map {
+            ($0, counter("signet_replay_claims_total", [("result", $0.rawValue)]))
+        })
+        idempotencyResults = Dictionary(uniqueKeysWithValues: IdempotencyResult.allCases.map {
+            ($0, counter("signet_idempotency_total", [("result", $0.rawValue)]))
+        })
+        storeErrors = Dictionary(uniqueKeysWithValues: Store.allCases.map {
+            ($0, counter("signet_store_errors_total", [("store", $0.rawValue)]))
+        })
+    }
+
+    /// Counts and times one verification's outcome (a refusal while the body came in is not timed), and logs a refusal.
+    func record(_ outcome: VerificationOutcome, took elapsed: Duration?, method: String, path: Substring, apiKey: String?) {
+        if let elapsed { duration.recordNanoseconds(elapsed.nanoseconds) }
+        switch outcome {
+        case .accepted: accepted.increment()
+        case .answered: answered.increment()
+        case .refused(let refusal):
+            refused[refusal.cause]?.increment()
+            var metadata: Logger.Metadata = [
+                "signet.cause": "\(refusal.cause.rawValue)", "http.request.method": "\(method)", "url.path": "\(path)",
+                "http.response.status_code": "\(refusal.status.code)",
+            ]
+            if let apiKey { metadata["signet.api_key"] = "\(apiKey)" }
+            logger.log(level: refusalLogLevel, "GameSystem request refused: \(refusal.message)", metadata: metadata)
+        }
+    }
+
+    func replay(_ result: ReplayResult) { replays[result]?.increment() }
+
+    func idempotency(_ result: IdempotencyResult) { idempotencyResults[result]?.increment() }
+
+    /// Counts a store's failure and logs it (the error stays on the server; the client is told 503).
+    func storeError(_ store: Store, _ error: any Error) {
+        storeErrors[store]?.increment()
+        logger.warning("GameSystem verification: the \(store.rawValue) store failed", metadata: ["error": "\(String(reflecting: error))"])
+    }
+
+    /// Runs `verify` inside a span named `GameSystem verification`, with the outcome and cause as attributes.
+    func traced(method: String, path: Substring, _ verify: () async -> VerificationOutcome) async -> VerificationOutcome {
+        let tracer = self.tracer ?? InstrumentationSystem.tracer
+        return await Self.span(tracer, method: method, path: path, verify)
+    }
+
+    private static func span<T: Tracer>(
+        _ tracer: T, method: String, path: Substring, _ verify: () async -> VerificationOutcome
+    ) async -> VerificationOutcome {
+        let span = tracer.startSpan("GameSystem verification", context: .current ?? .topLevel, ofKind: .internal)
+        let outcome = await verify()
+        span.attributes["http.request.method"] = method
+        span.attributes["url.path"] = String(path)
+        switch outcome {
+        case .accepted: span.attributes["signet.verification.outcome"] = "accepted"
+        case .answered: span.attributes["signet.verification.outcome"] = "answered"
+        case .refused(let refusal):
+            span.attributes["signet.verification.outcome"] = "refused"
+            span.attributes["signet.verification.cause"] = refusal.cause.rawValue
+            span.attributes["http.response.status_code"] = refusal.status.code
+        }
+        span.end()
+        return outcome
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, saturating.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? .max : whole &+ attoseconds / 1_000_000_000
+    }
+}
