@@ -378,6 +378,17 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "SignetVerificationTests",
+            dependencies: [
+                "SignetVerification", "SignetGameSystem", "SignetCrypto",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]
+        ),
+        .testTarget(
             name: "SignetHummingbirdTests",
             dependencies: [
                 "SignetHummingbird", "SignetGameSystem", "Signet", "SignetAsyncHTTPClient",

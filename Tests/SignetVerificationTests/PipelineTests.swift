@@ -1,0 +1,195 @@
+import Foundation
+import HTTPTypes
+import SignetCrypto
+import SignetGameSystem
+import SignetVerification
+import Synchronization
+import Testing
+
+/// `GameSystemVerification` on its own: no framework, no socket. The order of the checks, the key provider
+/// (async, rotating, failing), replay and idempotency.
+@Suite("GameSystemVerification")
+struct PipelineTests {
+    static func verification(
+        keys: (any GameSystemKeyProvider)? = nil, options: GameSystemVerificationOptions = .init()
+    ) throws -> GameSystemVerification {
+        var options = options
+        options.clock = { TestKeys.now }
+        return GameSystemVerification(keys: try keys ?? GameSystemKeyring(secrets: TestKeys.secrets), options: options)
+    }
+
+    /// One request per refusal, each broken at exactly the check it names, in the order checks run.
+    static let refusals: [(String, VerificationRefusal.Cause, Int, @Sendable () throws -> (HTTPRequest, [UInt8]))] = [
+        ("no Date", .missingHeader, 401, {
+            var request = try signedRequest(.get, "/things")
+            request.headerFields[.date] = nil
+            return (request, [])
+        }),
+        ("Authorization without a colon", .malformedAuthorization, 401, {
+            var request = try signedRequest(.get, "/things")
+            request.headerFields[.authorization] = "app-client"
+            return (request, [])
+        }),
+        ("a key nobody knows", .unknownKey, 401, { (try signedRequest(.get, "/things", key: "stranger", secret: "s"), []) }),
+        ("a Date that is not one", .malformedDate, 401, {
+            var request = try signedRequest(.get, "/things")
+            request.headerFields[.date] = "yesterday"
+            return (request, [])
+        }),
+        ("a Date 21 s old", .dateOutsideWindow, 401, {
+            (try signedRequest(.get, "/things", date: TestKeys.now.addingTimeInterval(-21)), [])
+        }),
+        ("a body that is not the one signed", .contentMD5Mismatch, 401, {
+            (try signedRequest(.post, "/things", body: Array("signed".utf8)), Array("sent".utf8))
+        }),
+        ("the wrong secret", .badSignature, 401, { (try signedRequest(.get, "/things", secret: "guess"), []) }),
+        ("an admin key on a client route", .wrongKeyType, 401, { (try signedRequest(.get, "/things", key: TestKeys.admin), []) }),
+        ("a body past the limit", .bodyTooLarge, 413, {
+            let body = [UInt8](repeating: 65, count: 1025)
+            return (try signedRequest(.post, "/things", body: body), body)
+        }),
+        ("an empty Idempotency-Key", .invalidIdempotencyKey, 400, {
+            var request = try signedRequest(.post, "/things")
+            request.headerFields[HTTPField.Name("Idempotency-Key")!] = ""
+            return (request, [])
+        }),
+    ]
+
+    @Test("each check refuses with its cause, status and `cause: detail` message", arguments: 0..<refusals.count)
+    func refusalOrder(index: Int) async throws {
+        let (name, cause, status, make) = Self.refusals[index]
+        let verification = try Self.verification(options: .init(
+            keyRoles: TestKeys.roles, acceptedRoles: [.client], idempotencyStore: InMemoryIdempotencyStore(), maxBodyBytes: 1024))
+        let (request, body) = try make()
+        let refusal = try #require(await verification.verify(request, body: body).refusal, "\(name) was not refused")
+        #expect(refusal.cause == cause, "\(name)")
+        #expect(refusal.status.code == status, "\(name)")
+        if status == 401 { #expect(refusal.message.hasPrefix("\(cause.rawValue): "), "\(refusal.message)") }
+        let head = refusal.response(now: TestKeys.now)
+        #expect(head.headerFields[.date] == "Sat, 21 Nov 2026 09:05:07 GMT")
+        #expect(head.headerFields[.contentType] == "application/json; charset=utf-8")
+        let json = try JSONSerialization.jsonObject(with: Data(refusal.body)) as? [String: Any]
+        #expect(json?["error_message"] as? String == refusal.message)
+    }
+
+    @Test("a body declared past the limit is refused before the first byte is read")
+    func declaredTooLarge() async throws {
+        let verification = try Self.verification(options: .init(maxBodyBytes: 10))
+        var request = try signedRequest(.post, "/things")
+        request.headerFields[.contentLength] = "11"
+        let read = Mutex(false)
+        let outcome = try await verification.verify(request) { _ in read.withLock { $0 = true } }
+        #expect(outcome.refusal?.cause == .bodyTooLarge)
+        #expect(!read.withLock { $0 })
+    }
+
+    @Test("a key with two secrets during a rotation: both verify; once the old one is dropped it is a bad signature")
+    func rotation() async throws {
+        let rotating = try GameSystemKeyring(rotatingSecrets: [TestKeys.client: ["new-secret", "old-secret"]])
+        let during = try Self.verification(keys: rotating)
+        for secret in ["new-secret", "old-secret"] {
+            let outcome = await during.verify(try signedRequest(.get, "/things", secret: secret), body: [])
+            #expect(outcome.verified?.identity.apiKey == TestKeys.client, "\(secret)")
+        }
+        let after = try Self.verification(keys: try GameSystemKeyring(rotatingSecrets: [TestKeys.client: ["new-secret"]]))
+        #expect(await after.verify(try signedRequest(.get, "/things", secret: "old-secret"), body: []).refusal?.cause == .badSignature)
+        #expect(await during.verify(try signedRequest(.get, "/things", secret: "third"), body: []).refusal?.cause == .badSignature)
+    }
+
+    /// A provider that answers after a real suspension, counts lookups, and fails while `failing` is set.
+    final class DatabaseKeys: GameSystemKeyProvider {
+        struct Down: Error {}
+        let lookups = Atomic(0)
+        let failing = Atomic(false)
+
+        func secrets(for apiKey: String) async throws -> GameSystemSecrets? {
+            lookups.add(1, ordering: .relaxed)
+            try await Task.sleep(for: .milliseconds(5))
+            if failing.load(ordering: .relaxed) { throw Down() }
+            guard let secret = TestKeys.secrets[apiKey] else { return nil }
+            return try GameSystemSecrets(secrets: [secret])
+        }
+    }
+
+    @Test("an async key provider: asked once per signed request, never for an unsigned one; when it throws, 503 and Retry-After")
+    func asyncProvider() async throws {
+        let keys = DatabaseKeys()
+        let verification = try Self.verification(keys: keys)
+        #expect(await verification.verify(try signedRequest(.get, "/things"), body: []).verified != nil)
+        #expect(await verification.verify(HTTPRequest(method: .get, scheme: "http", authority: "h", path: "/"), body: []).refusal?.cause
+                == .missingHeader)
+        #expect(await verification.verify(try signedRequest(.get, "/things", key: "stranger", secret: "s"), body: []).refusal?.cause
+                == .unknownKey)
+        #expect(keys.lookups.load(ordering: .relaxed) == 2)
+        keys.failing.store(true, ordering: .relaxed)
+        let refusal = try #require(await verification.verify(try signedRequest(.get, "/things"), body: []).refusal)
+        #expect(refusal.cause == .keyProviderUnavailable)
+        #expect(refusal.status == .serviceUnavailable)
+        #expect(refusal.response(now: TestKeys.now).headerFields[.retryAfter] == "1")
+        #expect(!refusal.message.contains("Down"), "the provider's error stays on the server")
+    }
+
+    @Test("explanations: a bad signature from a real newline is diagnosed when on, and only then")
+    func diagnosisOnAndOff() async throws {
+        let keyring = try GameSystemKeyring(secrets: TestKeys.secrets)
+        let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: TestKeys.client, secret: "client-secret"),
+                                      separator: .newline)
+        var request = HTTPRequest(method: .get, scheme: "http", authority: "h", path: "/things")
+        try signer.sign(method: "GET", target: "/things", body: [], date: TestKeys.now).apply(to: &request.headerFields)
+        for explains in [true, false] {
+            let verification = try Self.verification(keys: keyring, options: .init(explainsFailures: explains))
+            let refusal = try #require(await verification.verify(request, body: []).refusal)
+            #expect(refusal.cause == .badSignature)
+            #expect(refusal.diagnosis?.likelyCause == (explains ? .separatorNewline : nil))
+            let text = String(decoding: refusal.body, as: UTF8.self)
+            #expect(text.contains("separator-newline") == explains)
+            #expect(!text.contains("client-secret"))
+        }
+    }
+
+    @Test("state-changing requests: the same signed POST twice is a replay; a GET is never replay-checked")
+    func replay() async throws {
+        let verification = try Self.verification()
+        let post = try signedRequest(.post, "/things", body: Array("{}".utf8))
+        #expect(await verification.verify(post, body: Array("{}".utf8)).verified != nil)
+        let again = try #require(await verification.verify(post, body: Array("{}".utf8)).refusal)
+        #expect(again.cause == .replayedRequest)
+        #expect(again.response(now: TestKeys.now).headerFields[.retryAfter] == "1")
+        let get = try signedRequest(.get, "/things")
+        #expect(await verification.verify(get, body: []).verified != nil)
+        #expect(await verification.verify(get, body: []).verified != nil)
+    }
+
+    @Test("Idempotency-Key: proceed, in flight (409), stored answer replayed, another request under the key (422)")
+    func idempotency() async throws {
+        let verification = try Self.verification(options: .init(replayStore: nil, idempotencyStore: InMemoryIdempotencyStore()))
+        let key: HTTPFields = [HTTPField.Name("Idempotency-Key")!: "order-1"]
+        let body = Array(#"{"n":1}"#.utf8)
+        let request = try signedRequest(.post, "/orders", body: body, extra: key)
+        let first = try #require(await verification.verify(request, body: body).verified)
+        let claim = try #require(first.idempotency)
+        #expect(await verification.verify(request, body: body).refusal?.cause == .idempotencyInProgress)
+        await claim.complete(status: 201, contentType: "application/json", body: Array(#"{"id":7}"#.utf8))
+        guard case .answered(let head, let stored) = await verification.verify(request, body: body) else {
+            Issue.record("a repeat was not answered from the store")
+            return
+        }
+        #expect(head.status.code == 201)
+        #expect(head.headerFields[HTTPField.Name("Idempotent-Replayed")!] == "true")
+        #expect(stored == Array(#"{"id":7}"#.utf8))
+        let other = Array(#"{"n":2}"#.utf8)
+        let conflicting = try signedRequest(.post, "/orders", body: other, extra: key)
+        let conflict = try #require(await verification.verify(conflicting, body: other).refusal)
+        #expect(conflict.cause == .idempotencyConflict)
+        #expect(conflict.status == .unprocessableContent)
+    }
+
+    @Test("an abandoned claim frees the key: the retry runs")
+    func abandon() async throws {
+        let verification = try Self.verification(options: .init(replayStore: nil, idempotencyStore: InMemoryIdempotencyStore()))
+        let request = try signedRequest(.post, "/orders", extra: [HTTPField.Name("Idempotency-Key")!: "k"])
+        let claim = try #require(await verification.verify(request, body: []).verified?.idempotency)
+        await claim.abandon()
+        #expect(await verification.verify(request, body: []).verified?.idempotency != nil)
+    }
+}
