@@ -6,12 +6,14 @@ through selenium, against the real playground and the real reference server.
 
 Flows: load each page; post Magic and see the points rise; Rainbow; change the avatar; list worlds;
 start a puzzle and find a word by clicking its first and last letters (and miss one); evaluate a
-condition; play a trivia game to the final screen; the failures in words (an unreachable upstream, a
+condition; play a trivia game to the final screen; posts from other sites and a rebound name refused;
+the failures in words (an unreachable upstream, a
 refused signature with its diagnosis, bad input, Angle missing when the server lacks it). Every body the
 playgrounds sent (recorded with --record) and every page the browser showed is then searched for the demo
 keys, secrets and passwords. Screenshots of each page go to --screenshots. Ends with `N passed, M failed`.
 """
 import argparse
+import http.server
 import json
 import os
 import re
@@ -22,6 +24,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 import urllib.parse
@@ -35,6 +38,9 @@ DEMO_ADMIN_SECRET = "demo-admin-secret"
 SEED_LOGIN, SEED_PASSWORD = "ios.test@xyrality.com", "password"
 AWKWARD_LOGIN, AWKWARD_PASSWORD = "awkward+login@signet.example", "p+ss w&rd=100% é€ 😀"
 WRONG_SECRET = "wrong-secret-of-the-browser-test"
+# Another web site's name, which Chromium resolves to 127.0.0.1 (--host-resolver-rules): a page on it is
+# cross-site to the playground, and the playground under it is what DNS rebinding would show.
+OTHER_SITE = "evil.test"
 FORBIDDEN = ["demo-client", "demo-admin", DEMO_CLIENT_SECRET, DEMO_ADMIN_SECRET, AWKWARD_PASSWORD, WRONG_SECRET,
              "p+ss w&amp;rd", "p%2Bss", "p+ss+w%26rd", 'value="password"']
 
@@ -79,6 +85,33 @@ def read_line(process, timeout):
     return process.stdout.readline()
 
 
+class OtherSite:
+    """A page on another web site: a loopback server that answers every GET with `html`. The browser reaches it
+    as http://evil.test:PORT/, a name Chromium maps to 127.0.0.1 (--host-resolver-rules), so it is cross-site."""
+
+    def __init__(self, html):
+        body = html.encode()
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://{OTHER_SITE}:{self.server.server_address[1]}/"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
 def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -106,7 +139,7 @@ class Run:
         options = webdriver.ChromeOptions()
         options.binary_location = args.chromium
         for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1200,1000", "--no-first-run"]:
+                     "--window-size=1200,1000", "--no-first-run", f"--host-resolver-rules=MAP {OTHER_SITE} 127.0.0.1"]:
             options.add_argument(flag)
         self.driver = webdriver.Chrome(service=Service(executable_path=args.chromedriver), options=options)
         self.driver.set_page_load_timeout(30)
@@ -361,6 +394,36 @@ class Run:
         assert seen["viewer"], "a wrong answer without a joker shows viewer mode"
         assert any("zed (you)" in row and "viewer" in row for row in seen["rows"]), seen["rows"]
 
+    def other_sites(self):
+        """Pages on other sites post to the playground with its real form token (as if it had leaked), and the
+        playground is loaded under a rebound name: each is refused in words, and the points stay as they were."""
+        self.load(self.main.url + "/gamesystem")
+        before = int(self.el("#points").text)
+        token = self.el("#magic").find_element("xpath", "..").find_element("css selector", "input[name=csrf]").get_attribute("value")
+        assert re.fullmatch(r"[0-9a-f]{64}", token), "the Magic form carries the form token"
+        attack = (f'<form id="attack" method="post" action="{self.main.url}/gamesystem/magic">'
+                  f'<input type="hidden" name="csrf" value="{token}"></form>'
+                  '<script>document.getElementById("attack").submit()</script>')
+        site = OtherSite("<!doctype html><title>another site</title>" + attack)
+        try:
+            for page, refused in [(site.url, f"http://{OTHER_SITE}:"), ("data:text/html," + urllib.parse.quote(attack), "Origin: null")]:
+                self.driver.get(page)
+                self.wait(lambda d: d.current_url.startswith(self.main.url), message=f"{page[:40]} never posted")
+                problem = self.visible("#problem")
+                self.keep_source()
+                assert "Refused:" in problem.text and refused in problem.text, problem.text
+                if refused == "Origin: null":
+                    self.shot("refused-cross-site")
+        finally:
+            site.stop()
+        port = urllib.parse.urlparse(self.main.url).port
+        self.load(f"http://{OTHER_SITE}:{port}/gamesystem")
+        problem = self.el("#problem")
+        assert "DNS rebinding" in problem.text and f"{OTHER_SITE}:{port}" in problem.text, problem.text
+        assert not self.els("input[name=csrf]"), "a page under another name holds no form token"
+        self.load(self.main.url + "/gamesystem")
+        assert int(self.el("#points").text) == before, "no refused post awarded points"
+
     def bad_input(self):
         self.load(self.main.url + "/puzzles/new")
         # The browser's own checks would stop width 0; the server must refuse it in words too.
@@ -428,7 +491,7 @@ class Run:
         for name, flow in [("home", self.home), ("magic", self.magic), ("rainbow", self.rainbow),
                            ("avatar", self.avatar), ("worlds", self.worlds), ("puzzle", self.puzzle),
                            ("conditions", self.conditions), ("trivia", self.trivia), ("trivia as a viewer", self.trivia_viewer),
-                           ("bad input", self.bad_input),
+                           ("other sites", self.other_sites), ("bad input", self.bad_input),
                            ("unreachable upstream", self.unreachable), ("refused signature", self.refused)]:
             self.check(name, flow)
         self.check("no secret in any response", self.secrets)

@@ -50,7 +50,7 @@ struct ConditionsPage {
         let body = """
             <h2 id="condition-name">\(HTML.escape(document.name))</h2>
             <code class="pseudocode" id="pseudocode">\(HTML.escape(document.condition.description))</code>
-            <form method="post" action="/conditions/test" id="tester">
+            <form method="post" action="/conditions/test" id="tester">\(routes.token.field)
             <input type="hidden" name="id" value="\(HTML.escape(id))">
             <label>arg1<input type="text" name="arg1" id="arg1" value="\(HTML.escape(arguments?[0] ?? ""))"></label>
             <label>arg2<input type="text" name="arg2" id="arg2" value="\(HTML.escape(arguments?[1] ?? ""))"></label>

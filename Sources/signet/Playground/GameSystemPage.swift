@@ -85,8 +85,8 @@ struct GameSystemPage {
             </section>
             \(banners)
             <div class="actions">
-            <form method="post" action="/gamesystem/magic"><button id="magic">Magic</button></form>
-            <form method="post" action="/gamesystem/rainbow"><button id="rainbow" class="rainbow">Rainbow</button></form>
+            <form method="post" action="/gamesystem/magic">\(routes.token.field)<button id="magic">Magic</button></form>
+            <form method="post" action="/gamesystem/rainbow">\(routes.token.field)<button id="rainbow" class="rainbow">Rainbow</button></form>
             </div>
             \(pickers(player, components: components))
             """
@@ -113,7 +113,7 @@ struct GameSystemPage {
                 let avatar = ["Top": top.id, "Bottom": bottom.id]
                 let current = player.avatar["Top"] == top.id && player.avatar["Bottom"] == bottom.id ? " class=\"current\"" : ""
                 gallery += """
-                    <form method="post" action="/gamesystem/avatar"><input type="hidden" name="top" value="\(top.id)">\
+                    <form method="post" action="/gamesystem/avatar">\(routes.token.field)<input type="hidden" name="top" value="\(top.id)">\
                     <input type="hidden" name="bottom" value="\(bottom.id)">\
                     <button id="combo-\(top.id)-\(bottom.id)"\(current)>\(AvatarSVG.draw(avatar, components: components))\
                     <span>\(HTML.escape(top.name)) + \(HTML.escape(bottom.name))</span></button></form>
@@ -125,7 +125,7 @@ struct GameSystemPage {
         let more = left > 0 ? "<p>… and \(left) more combinations not drawn.</p>" : ""
         return """
             <h2>Avatar</h2>
-            <form method="post" action="/gamesystem/avatar" id="avatar-form">\(select("Top", tops))\(select("Bottom", bottoms))\
+            <form method="post" action="/gamesystem/avatar" id="avatar-form">\(routes.token.field)\(select("Top", tops))\(select("Bottom", bottoms))\
             <button id="avatar-save">Change the avatar</button></form>
             <h3>Every Top and Bottom</h3>
             <div class="gallery" id="gallery">\(gallery)</div>\(more)

@@ -9,10 +9,14 @@ import NIOCore
 struct PlaygroundApp {
     let routes: PlaygroundRoutes
     let port: Int
+    /// The port once bound, for the request guard's Host and Origin checks.
+    let address = PlaygroundAddress()
 
-    /// Every route: the start page, each service's pages, the static files, the trivia socket.
+    /// Every route: the start page, each service's pages, the static files, the trivia socket; in front of
+    /// them all the request guard, so a request from another site reaches none of them.
     func makeRouter() -> Router<PlaygroundRoutes.Context> {
         let router = Router(context: PlaygroundRoutes.Context.self)
+        router.add(middleware: PlaygroundRequestGuard(address: address, token: routes.token, recorder: routes.recorder))
         router.add(middleware: PlaygroundErrorMiddleware(upstream: routes.upstream.baseURL, recorder: routes.recorder))
         PlaygroundAssets.register(on: router, recorder: routes.recorder)
         HomePage(routes: routes).register(on: router)
@@ -34,6 +38,7 @@ struct PlaygroundApp {
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: "signet-playground"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
+                address.listening(on: port)
                 if let url = URL(string: "http://127.0.0.1:\(port)/") { announce(url) }
             },
             logger: logger)

@@ -36,7 +36,7 @@ struct PlaygroundCommand: AsyncParsableCommand {
             try await ServiceConnection.with(options, server: embedded) { connection in
                 let upstream = PlaygroundUpstream(connection: connection)
                 defer { upstream.close() }
-                let app = PlaygroundApp(routes: PlaygroundRoutes(upstream: upstream, recorder: recorder), port: port)
+                let app = PlaygroundApp(routes: PlaygroundRoutes(upstream: upstream, recorder: recorder, token: FormToken()), port: port)
                 let server = connection.server == nil
                     ? "upstream \(connection.baseURL.absoluteString)" : "embedded reference server"
                 try await app.run(logger: Logger(label: "signet.playground")) { url in

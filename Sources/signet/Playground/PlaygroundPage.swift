@@ -35,7 +35,8 @@ struct PlaygroundPage {
         let tone: Tone
     }
 
-    /// The whole document.
+    /// The whole document. Its referrer policy is `same-origin`, not `no-referrer`: under `no-referrer` a
+    /// browser sends `Origin: null` on the page's own form posts, which the request guard refuses.
     var html: String {
         let navigation = Self.sections.map { (entry) -> String in
             let current = entry.path == section ? " aria-current=\"page\"" : ""
@@ -54,7 +55,7 @@ struct PlaygroundPage {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="no-referrer">
+            <meta name="referrer" content="same-origin">
             <title>\(HTML.escape(title)) · Signet playground</title>
             <link rel="stylesheet" href="/static/playground.css">
             <script src="/static/playground.js" defer></script>
@@ -65,7 +66,8 @@ struct PlaygroundPage {
             <h1>\(HTML.escape(title))</h1>
             \(main)
             </main>
-            <footer>The browser talks only to this playground; the playground signs every request on the server side. No key or secret is ever sent to the browser.</footer>
+            <footer>The browser talks only to this playground; the playground signs every request on the server side. No key or secret is ever sent to the browser.
+            It refuses every request not addressed to 127.0.0.1 or localhost on its port, and every post that does not come from its own pages (same origin, with their form token), so that another web site cannot make it sign.</footer>
             </body>
             </html>
             """

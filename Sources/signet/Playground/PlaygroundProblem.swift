@@ -9,7 +9,7 @@ import SignetPuzzles
 struct PlaygroundProblem: Error {
     /// What kind of failure, for the heading and the status.
     enum Kind: String {
-        case unreachable, refused, upstream, badInput = "bad-input", notFound = "not-found", failed
+        case unreachable, refused, upstream, badInput = "bad-input", notFound = "not-found", forbidden, failed
     }
 
     let kind: Kind
@@ -31,11 +31,12 @@ struct PlaygroundProblem: Error {
         PlaygroundProblem(kind: .notFound, message: message)
     }
 
-    /// The status of a page that shows this problem: 400 for input, 404, 502 for the upstream's failures.
+    /// The status of a page that shows this problem: 400 for input, 404, 403, 502 for the upstream's failures.
     var status: HTTPResponse.Status {
         switch kind {
         case .badInput: .badRequest
         case .notFound: .notFound
+        case .forbidden: .forbidden
         case .unreachable, .refused, .upstream: .badGateway
         case .failed: .internalServerError
         }
@@ -121,6 +122,7 @@ struct PlaygroundProblem: Error {
         case .upstream: "The upstream server refused the request"
         case .badInput: "Please check what you entered"
         case .notFound: "Not found"
+        case .forbidden: "Request refused"
         case .failed: "Something went wrong"
         }
     }

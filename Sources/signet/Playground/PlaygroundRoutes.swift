@@ -4,13 +4,15 @@ import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
 
-/// What every page's routes share: the upstream, the recorder, and the helpers that read a form and
-/// turn a page (or the failure that stopped it) into a response.
+/// What every page's routes share: the upstream, the recorder, the form token every post form carries,
+/// and the helpers that read a form and turn a page (or the failure that stopped it) into a response.
 struct PlaygroundRoutes: Sendable {
     typealias Context = BasicWebSocketRequestContext
 
     let upstream: PlaygroundUpstream
     let recorder: ResponseRecorder?
+    /// Written into every form that posts (``FormToken/field``), checked by ``PlaygroundRequestGuard``.
+    let token: FormToken
 
     /// The largest form body read (the forms hold a few short fields).
     static let maxFormBytes = 64 * 1024

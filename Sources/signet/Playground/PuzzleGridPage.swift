@@ -86,7 +86,7 @@ struct PuzzleGridPage {
         let prompt: String
         if let first {
             board = """
-                <form method="post" action="/puzzles/find" id="find-form"><input type="hidden" name="id" value="\(HTML.escape(id))">\
+                <form method="post" action="/puzzles/find" id="find-form">\(routes.token.field)<input type="hidden" name="id" value="\(HTML.escape(id))">\
                 <input type="hidden" name="from" value="\(first.x),\(first.y)">\(table)</form>
                 """
             prompt = "First letter at \(PointedFind.Miss.cell(first)). Now choose the word's last letter "

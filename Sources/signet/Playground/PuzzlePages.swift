@@ -21,7 +21,7 @@ struct PuzzlePages {
         router.get("/puzzles/new") { _, _ in
             await routes.page("New game", section: Self.section) {
                 PlaygroundPage(title: "New game", section: Self.section,
-                               body: Self.settingsForm(try await routes.upstream.puzzles.capabilities(), values: FormFields("")))
+                               body: Self.settingsForm(try await routes.upstream.puzzles.capabilities(), values: FormFields(""), token: routes.token))
             }
         }
         router.post("/puzzles") { request, _ in
@@ -33,7 +33,7 @@ struct PuzzlePages {
                 // The form again, with what was entered and what was wrong with it.
                 return await routes.page("New game", section: Self.section) {
                     let problem = PlaygroundProblem(error, upstream: routes.upstream.baseURL)
-                    let form = (try? await routes.upstream.puzzles.capabilities()).map { Self.settingsForm($0, values: fields) } ?? ""
+                    let form = (try? await routes.upstream.puzzles.capabilities()).map { Self.settingsForm($0, values: fields, token: routes.token) } ?? ""
                     return PlaygroundPage(title: "New game", section: Self.section, body: form, problem: problem,
                                           canonicalPath: "/puzzles/new", status: problem.status)
                 }
@@ -84,7 +84,7 @@ struct PuzzlePages {
     }
 
     /// The settings form: sizes, and one checkbox per direction the server offers (all checked at first).
-    static func settingsForm(_ offered: ServerCapabilities, values: FormFields) -> String {
+    static func settingsForm(_ offered: ServerCapabilities, values: FormFields, token: FormToken) -> String {
         func number(_ name: String, _ label: String, _ fallback: Int, _ range: ClosedRange<Int>) -> String {
             let value = values[name].flatMap { Int($0) } ?? fallback
             return "<label>\(label)<input type=\"number\" name=\"\(name)\" id=\"\(name)\" value=\"\(value)\" "
@@ -99,7 +99,7 @@ struct PuzzlePages {
         }.joined(separator: "<br>")
         let warnings = offered.warnings.map { (warning) -> String in "<p class=\"hint\">\(HTML.escape(warning.description))</p>" }.joined()
         return """
-            <form method="post" action="/puzzles" id="settings-form">
+            <form method="post" action="/puzzles" id="settings-form">\(token.field)
             \(number("width", "Width", 10, 1...64))\(number("height", "Height", 10, 1...64))\(number("words", "Words", 6, 1...100))\
             \(number("min", "Shortest word", 3, 2...64))\(number("max", "Longest word", 7, 2...64))
             <fieldset id="directions"><legend>Directions (from the server's /capabilities)</legend>\(boxes)</fieldset>

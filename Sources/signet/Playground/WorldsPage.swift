@@ -45,7 +45,7 @@ struct WorldsPage {
     /// The login form; the e-mail address is kept, the password field is always empty.
     private func form(login: String) -> String {
         """
-        <form method="post" action="/worlds" id="login-form">
+        <form method="post" action="/worlds" id="login-form">\(routes.token.field)
         <label>E-mail<input type="text" name="login" id="login" value="\(HTML.escape(login))" autocomplete="username" required></label>
         <label>Password<input type="password" name="password" id="password" autocomplete="current-password" required></label>
         <button id="login-button">Log in</button>
