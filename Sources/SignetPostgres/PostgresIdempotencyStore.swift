@@ -9,7 +9,8 @@ import SignetVerification
 /// an expired one; of two instances beginning the same key at once exactly one proceeds, and the other is
 /// told the request is in progress (409) or, once the first completed, gets its response. A record is kept
 /// for ``lifetime`` after completion. An in-flight row whose handler never finished (its instance died) is
-/// taken over after ``inFlightLifetime``.
+/// taken over after ``inFlightLifetime``. Expired rows are deleted in bounded batches as claims go by
+///, off the request path, so the table holds about one lifetime's records.
 public final class PostgresIdempotencyStore: IdempotencyStore {
     private let client: PostgresClient
     private let logger: Logger
@@ -17,6 +18,8 @@ public final class PostgresIdempotencyStore: IdempotencyStore {
     public let lifetime: TimeInterval
     /// How long an unfinished claim holds its key (60 s by default).
     public let inFlightLifetime: TimeInterval
+    /// Deletes expired records in batches, every 512 claims, off the request path.
+    package let sweeper = ExpirySweeper(table: .idempotency)
 
     /// The tables this store needs (created by ``migrate(client:logger:)``).
     package static let migrations = [PostgresMigrator.Migration(id: "signet-idempotency-v1", statements: [
@@ -52,6 +55,7 @@ public final class PostgresIdempotencyStore: IdempotencyStore {
     /// Claims the key; see `IdempotencyStore.begin(_:now:)`.
     public func begin(_ request: IdempotencyRequest, now: Date) async throws -> IdempotencyBegin {
         let (client, logger, claimExpiry) = (self.client, self.logger, now.addingTimeInterval(inFlightLifetime))
+        sweeper.tick(client: client, now: now, logger: logger)
         return try await PostgresOperation.run("claiming an idempotency key") {
             try await client.withConnection { connection in
                 try await Self.begin(request, now: now, claimExpiry: claimExpiry, on: connection, logger: logger)

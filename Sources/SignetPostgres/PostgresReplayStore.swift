@@ -3,7 +3,6 @@ import Logging
 import PostgresNIO
 import SignetGameSystem
 import SignetVerification
-import Synchronization
 
 /// A `ReplayStore` in PostgreSQL, shared by every server instance on the database: an exact replay of a
 /// request one instance accepted is refused by all.
@@ -11,13 +10,14 @@ import Synchronization
 /// A claim is one statement, `INSERT … ON CONFLICT DO UPDATE … WHERE expired`, on a primary key over the
 /// request's canonical identity: of two instances claiming the same request at once, exactly one gets the
 /// row back (accepted); the other sees the conflict (replayed). An entry is never removed before it
-/// expires; expired rows are deleted as claims go by. The database has no capacity limit of its own, so
+/// expires; expired rows are deleted in bounded batches as claims go by, off the request path. The database has no capacity limit of its own, so
 /// it never answers `ReplayClaim.storeFull(retryAfter:)`; when it cannot be reached the claim throws
 /// ``PostgresUnavailable`` and the request gets 503, never acceptance.
 public final class PostgresReplayStore: ReplayStore {
     private let client: PostgresClient
     private let logger: Logger
-    private let claims = Atomic<Int>(0)
+    /// Deletes expired rows in batches, every 512 claims, off the request path.
+    package let sweeper = ExpirySweeper(table: .replays)
 
     /// The tables this store needs (created by ``migrate(client:logger:)``).
     package static let migrations = [PostgresMigrator.Migration(id: "signet-replays-v1", statements: [
@@ -44,11 +44,8 @@ public final class PostgresReplayStore: ReplayStore {
     public func claim(_ request: GameSystemVerifiedRequest, until expiry: Date, now: Date) async throws -> ReplayClaim {
         let identity = Self.identity(request)
         let (client, logger) = (self.client, self.logger)
-        let sweep = claims.add(1, ordering: .relaxed).newValue % 512 == 0
+        sweeper.tick(client: client, now: now, logger: logger)
         return try await PostgresOperation.run("claiming a replay identity") {
-            if sweep {
-                try await client.query("DELETE FROM signet_replays WHERE expires_at < \(now)", logger: logger)
-            }
             let rows = try await client.query("""
                 INSERT INTO signet_replays (identity, expires_at) VALUES (\(identity), \(expiry))
                 ON CONFLICT (identity) DO UPDATE SET expires_at = EXCLUDED.expires_at

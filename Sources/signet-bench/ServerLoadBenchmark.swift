@@ -45,8 +45,11 @@ enum ServerLoadBenchmark {
         configuration.postgresURL = postgresURL
         configuration.extraPlayers = players
         configuration.logger.logLevel = .warning
+        // One admin key sends the whole load: its quota is the whole store.
         configuration.replayCapacity = 1_000_000
         configuration.idempotencyCapacity = 1_000_000
+        configuration.replayQuotaPerKey = 1_000_000
+        configuration.idempotencyQuotaPerKey = 1_000_000
         let server = try await ReferenceServer.start(configuration)
         let client = try LoadTraffic.signedClient(
             baseURL: server.baseURL, apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret,

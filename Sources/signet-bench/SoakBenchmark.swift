@@ -179,7 +179,8 @@ enum SoakBenchmark {
         let server = try await ServerProcess.start(
             executable: options.server ?? ServerProcess.siblingExecutable(),
             arguments: ["--players", "\(options.players)", "--idempotency-lifetime", "\(options.idempotencyLifetime)",
-                        "--replay-capacity", "10000000", "--idempotency-capacity", "10000000"])
+                        "--replay-capacity", "10000000", "--idempotency-capacity", "10000000",
+                        "--replay-quota", "10000000", "--idempotency-quota", "10000000"])
         var passed = true
         do {
             passed = try await load(server, options)

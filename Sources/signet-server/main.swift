@@ -5,8 +5,8 @@ import SignetServer
 
 let usage = """
     usage: signet-server [--host HOST] [--port PORT] [--seed N] [--no-angle] [--players N] [--no-explain]
-                         [--separator escaped|newline] [--postgres URL] [--replay-capacity N]
-                         [--idempotency-capacity N] [--idempotency-lifetime SECONDS]
+                         [--separator escaped|newline] [--postgres URL] [--replay-capacity N] [--replay-quota N]
+                         [--idempotency-capacity N] [--idempotency-quota N] [--idempotency-lifetime SECONDS]
 
     Runs the Signet reference server until SIGINT or SIGTERM: GameSystem (/{tenant}/client|admin/…),
     Lords & Knights worlds (POST /XYRALITY/WebObjects/BKLoginServer.woa/wa/worlds), word-search puzzles
@@ -25,8 +25,12 @@ let usage = """
                     in memory)
       --replay-capacity N       the most state-changing requests remembered for replay refusal, each
                     until its Date + the 20 s window; past it, new ones get 503 (default 100000; in memory)
+      --replay-quota N          the most of those one API key may hold, so one caller cannot fill the
+                    store for everyone (default a quarter of the capacity; in memory)
       --idempotency-capacity N  the most Idempotency-Key records held; past it, new keys get 503
                     (default 100000; in memory)
+      --idempotency-quota N     the most of those one API key may hold (default a quarter of the
+                    capacity; in memory)
       --idempotency-lifetime SECONDS  how long an Idempotency-Key's first response is kept (default 3600)
     """
 
@@ -73,6 +77,16 @@ func parseConfiguration(_ arguments: [String]) -> ReferenceServerConfiguration {
                 fail("--replay-capacity needs a number from 1 to 100000000")
             }
             configuration.replayCapacity = count
+        case "--replay-quota":
+            guard let value = remaining.popFirst(), let count = Int(value), (1...100_000_000).contains(count) else {
+                fail("--replay-quota needs a number from 1 to 100000000")
+            }
+            configuration.replayQuotaPerKey = count
+        case "--idempotency-quota":
+            guard let value = remaining.popFirst(), let count = Int(value), (1...100_000_000).contains(count) else {
+                fail("--idempotency-quota needs a number from 1 to 100000000")
+            }
+            configuration.idempotencyQuotaPerKey = count
         case "--idempotency-capacity":
             guard let value = remaining.popFirst(), let count = Int(value), (1...100_000_000).contains(count) else {
                 fail("--idempotency-capacity needs a number from 1 to 100000000")

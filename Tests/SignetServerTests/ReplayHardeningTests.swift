@@ -102,6 +102,7 @@ struct StoreCapacityTests {
         var configuration = ReferenceServerConfiguration(logger: .quiet)
         configuration.clock = clock.reading()
         configuration.replayCapacity = 2
+        configuration.replayQuotaPerKey = 2   // the whole store for the admin key: this test is about the store's bound
         let server = try await ReferenceServer.start(configuration)
         let capture = CapturingMiddleware()
         let admin = Client(baseURL: server.baseURL, transport: AsyncHTTPClientTransport(),
@@ -141,6 +142,26 @@ struct StoreCapacityTests {
         clock.advance(by: 1)
         _ = try await calls.post(event: "Magic", idempotencyKey: "one")
         #expect(try await calls.player().points == 10)
+        await server.stop()
+    }
+
+    @Test("the admin key that floods fills only its replay quota: its next POST is 503, the client key's PUT goes on")
+    func replayQuotaPerKey() async throws {
+        let clock = ManualClock()
+        var configuration = ReferenceServerConfiguration(logger: .quiet)
+        configuration.clock = clock.reading()
+        configuration.replayCapacity = 100
+        configuration.replayQuotaPerKey = 2
+        let server = try await ReferenceServer.start(configuration)
+        let calls = try GameSystemCalls(server, .asyncHTTPClient, clock: clock, retry: .none)
+        _ = try await calls.post(event: "Magic")
+        clock.advance(by: 1)
+        _ = try await calls.post(event: "Magic")
+        clock.advance(by: 1)
+        let flooded = await signetError { _ = try await calls.post(event: "Magic") }
+        #expect(flooded?.status?.code == 503)
+        #expect(try await calls.updateAvatar(#"{"avatar": {"Top": 102}}"#).avatar["Top"] == 102, "another key is not refused")
+        #expect(try await calls.player().points == 20)
         await server.stop()
     }
 }

@@ -5,15 +5,17 @@ import SignetHummingbird
 ///
 /// An event and its idempotency record are applied in one step of the actor, so a key is never applied
 /// twice. Records are kept for ``IdempotencyLedger/lifetime`` (one hour) and at most
-/// ``IdempotencyLedger/capacity`` (100,000) are held: past that, new keys are refused with 503.
+/// ``IdempotencyLedger/capacity`` (100,000) are held, at most ``IdempotencyLedger/perKeyCapacity`` of them
+/// for one API key: past either, new keys are refused with 503.
 actor GameSystemState: GameSystemStore {
     private var tenants: [String: TenantData]
     private var idempotency: IdempotencyLedger
 
     init(tenants: [String: TenantData] = GameSystemSeed.tenants(),
-         idempotencyLifetime: TimeInterval = 3_600, idempotencyCapacity: Int = 100_000) {
+         idempotencyLifetime: TimeInterval = 3_600, idempotencyCapacity: Int = 100_000, idempotencyQuotaPerKey: Int? = nil) {
         self.tenants = tenants
-        self.idempotency = IdempotencyLedger(lifetime: idempotencyLifetime, capacity: idempotencyCapacity)
+        self.idempotency = IdempotencyLedger(lifetime: idempotencyLifetime, capacity: idempotencyCapacity,
+                                             perKeyCapacity: idempotencyQuotaPerKey)
     }
 
     func player(tenant: String, player: String) throws(ReferenceAPIError) -> Player {

@@ -21,6 +21,8 @@ final class PostgresGameSystemStore: GameSystemStore {
     private let tenants: [String: TenantData]
     private let idempotencyLifetime: TimeInterval
     private let logger: Logger
+    /// Deletes expired idempotency records in batches as keyed events go by, off the request path.
+    private let sweeper = ExpirySweeper(table: .idempotency)
 
     init(client: PostgresClient, tenants: [String: TenantData], idempotencyLifetime: TimeInterval, logger: Logger) {
         self.client = client
@@ -68,6 +70,7 @@ final class PostgresGameSystemStore: GameSystemStore {
     ) async throws(ReferenceAPIError) -> (response: StoredResponse, replayed: Bool) {
         let data = try tenantData(tenant)
         let (client, logger, lifetime) = (self.client, self.logger, idempotencyLifetime)
+        if claim != nil { sweeper.tick(client: client, now: date, logger: logger) }
         let outcome = try await database("applying an event") {
             try await client.withTransaction(logger: logger) { connection -> EventOutcome in
                 if let claim {

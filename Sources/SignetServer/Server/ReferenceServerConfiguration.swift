@@ -22,10 +22,16 @@ public struct ReferenceServerConfiguration: Sendable {
     public var logger: Logger
     /// The most state-changing requests remembered for replay refusal (100,000); past it, new ones get 503.
     public var replayCapacity: Int = 100_000
+    /// The most of them one API key may hold (`nil`: a quarter of ``replayCapacity``); past it, that key's
+    /// new ones get 503 and other keys go on.
+    public var replayQuotaPerKey: Int?
     /// How long an `Idempotency-Key`'s first response is kept, in seconds (one hour).
     public var idempotencyLifetime: TimeInterval = 3_600
     /// The most `Idempotency-Key` records held (100,000); past it, requests with a new key get 503.
     public var idempotencyCapacity: Int = 100_000
+    /// The most of them one API key may hold (`nil`: a quarter of ``idempotencyCapacity``); past it, that key's
+    /// requests with a new key get 503 and other keys go on.
+    public var idempotencyQuotaPerKey: Int?
     /// A PostgreSQL URL (`postgres://user@host:port/db`): when set, **all** GameSystem state (players, points,
     /// achievements, avatars, replays, idempotency records) lives there, and any number of servers on the
     /// same database behave as one. `nil` (the default): in memory. `signet-server --postgres URL` or

@@ -18,9 +18,10 @@ struct ReferenceState: Sendable {
         let tenants = GameSystemSeed.tenants(extraPlayers: configuration.extraPlayers)
         guard let url = configuration.postgresURL else {
             return ReferenceState(
-                replays: InMemoryReplayStore(capacity: configuration.replayCapacity),
+                replays: InMemoryReplayStore(capacity: configuration.replayCapacity, perKeyCapacity: configuration.replayQuotaPerKey),
                 gameSystem: GameSystemState(tenants: tenants, idempotencyLifetime: configuration.idempotencyLifetime,
-                                            idempotencyCapacity: configuration.idempotencyCapacity),
+                                            idempotencyCapacity: configuration.idempotencyCapacity,
+                                            idempotencyQuotaPerKey: configuration.idempotencyQuotaPerKey),
                 postgres: nil)
         }
         let postgresConfiguration: PostgresClient.Configuration

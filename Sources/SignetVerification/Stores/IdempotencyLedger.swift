@@ -23,14 +23,23 @@ package struct IdempotencyLedger: Sendable {
 
     private var records: [Slot: Record] = [:]
     private var expiries = Deque<(expiry: Date, slot: Slot)>()
+    /// How many records each API key holds.
+    private var held: [String: Int] = [:]
     /// How long a completed record is kept (at least).
     package let lifetime: TimeInterval
-    /// The most records held at once.
+    /// The most records held at once, all API keys together.
     package let capacity: Int
+    /// The most records one API key may hold, so that one caller cannot fill the store for everyone.
+    package let perKeyCapacity: Int
 
-    package init(lifetime: TimeInterval, capacity: Int) {
+    /// The per-key quota when none is given: a quarter of the capacity, so that at least four keys must flood
+    /// together to fill the store.
+    package static func defaultPerKeyCapacity(for capacity: Int) -> Int { max(1, capacity / 4) }
+
+    package init(lifetime: TimeInterval, capacity: Int, perKeyCapacity: Int? = nil) {
         self.lifetime = max(1, lifetime)
         self.capacity = max(1, capacity)
+        self.perKeyCapacity = min(self.capacity, max(1, perKeyCapacity ?? Self.defaultPerKeyCapacity(for: capacity)))
     }
 
     /// Claims `request`'s key or says why not; see ``IdempotencyStore/begin(_:now:)``.
@@ -44,11 +53,14 @@ package struct IdempotencyLedger: Sendable {
             case .done(let response): return .replay(response)
             }
         }
-        if records.count >= capacity {
+        // Refused, never forgotten: a completed record dropped early would let a retry apply its request twice.
+        // Retry-After is when the oldest record of all leaves: the earliest anything can free.
+        if records.count >= capacity || held[request.apiKey, default: 0] >= perKeyCapacity {
             let oldest = expiries.first?.expiry ?? now
             return .storeFull(retryAfter: InMemoryReplayStore.seconds(from: now, to: oldest))
         }
         insert(Record(fingerprint: request.fingerprint, outcome: .inFlight, expiry: now + lifetime), at: slot)
+        held[request.apiKey, default: 0] += 1
         return .proceed
     }
 
@@ -64,7 +76,15 @@ package struct IdempotencyLedger: Sendable {
         let slot = Slot(apiKey: request.apiKey, key: request.key)
         guard let record = records[slot], record.fingerprint == request.fingerprint,
               case .inFlight = record.outcome else { return }
+        remove(slot)
+    }
+
+    /// How many records `apiKey` holds.
+    package func count(for apiKey: String) -> Int { held[apiKey, default: 0] }
+
+    private mutating func remove(_ slot: Slot) {
         records.removeValue(forKey: slot)
+        if let count = held[slot.apiKey], count > 1 { held[slot.apiKey] = count - 1 } else { held.removeValue(forKey: slot.apiKey) }
     }
 
     /// How many records are held.
@@ -81,7 +101,7 @@ package struct IdempotencyLedger: Sendable {
         while let first = expiries.first, first.expiry < now {
             expiries.removeFirst()
             if let record = records[first.slot], record.expiry == first.expiry {
-                records.removeValue(forKey: first.slot)
+                remove(first.slot)
             }
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import SignetHummingbird
+import SignetVerification
 import Testing
 
 @Suite("In-memory idempotency store")
@@ -31,7 +31,7 @@ struct IdempotencyStoreTests {
 
     @Test("a record is kept for its whole lifetime, whatever the number of other keys, and then forgotten")
     func keptForLifetime() {
-        let store = InMemoryIdempotencyStore(lifetime: 600, capacity: 50_000)
+        let store = InMemoryIdempotencyStore(lifetime: 600, capacity: 50_000, perKeyCapacity: 50_000)
         #expect(store.begin(request("first"), now: Self.start) == .proceed)
         store.complete(request("first"), with: Self.ok, now: Self.start)
         // The old 10,000-record list forgot the first key here and applied it again.
@@ -46,7 +46,7 @@ struct IdempotencyStoreTests {
 
     @Test("past capacity a new key is refused with a retry time, and old records are not forgotten")
     func fullRefuses() {
-        let store = InMemoryIdempotencyStore(lifetime: 60, capacity: 3)
+        let store = InMemoryIdempotencyStore(lifetime: 60, capacity: 3, perKeyCapacity: 3)
         for key in ["a", "b", "c"] {
             #expect(store.begin(request(key), now: Self.start) == .proceed)
             store.complete(request(key), with: Self.ok, now: Self.start)
@@ -54,5 +54,42 @@ struct IdempotencyStoreTests {
         #expect(store.begin(request("d"), now: Self.start.addingTimeInterval(10)) == .storeFull(retryAfter: 51))
         #expect(store.begin(request("a"), now: Self.start.addingTimeInterval(10)) == .replay(Self.ok))
         #expect(store.begin(request("d"), now: Self.start.addingTimeInterval(61)) == .proceed)
+    }
+
+    @Test("one API key that floods fills only its quota: it gets 503 and another key goes on; its old records stay")
+    func perKeyQuota() {
+        let store = InMemoryIdempotencyStore(lifetime: 60, capacity: 100, perKeyCapacity: 10)
+        func flood(_ key: String) -> IdempotencyRequest { IdempotencyRequest(apiKey: "flooder", key: key, fingerprint: "f") }
+        for n in 0..<10 {
+            #expect(store.begin(flood("k\(n)"), now: Self.start) == .proceed)
+            store.complete(flood("k\(n)"), with: Self.ok, now: Self.start)
+        }
+        #expect(store.begin(flood("k10"), now: Self.start.addingTimeInterval(1)) == .storeFull(retryAfter: 60))
+        #expect(store.begin(flood("k0"), now: Self.start.addingTimeInterval(1)) == .replay(Self.ok), "refused, never forgotten")
+        for n in 0..<10 {
+            #expect(store.begin(request("other-\(n)"), now: Self.start.addingTimeInterval(1)) == .proceed)
+        }
+        // An abandoned claim gives its place back; expired records give theirs.
+        #expect(store.begin(request("other-10"), now: Self.start.addingTimeInterval(1)) == .storeFull(retryAfter: 60))
+        store.abandon(request("other-9"))
+        #expect(store.begin(request("other-10"), now: Self.start.addingTimeInterval(1)) == .proceed)
+        #expect(store.begin(flood("k10"), now: Self.start.addingTimeInterval(61)) == .proceed)
+    }
+
+    @Test("the global bound still holds when many keys flood together")
+    func globalBoundAcrossKeys() {
+        let store = InMemoryIdempotencyStore(lifetime: 60, capacity: 20, perKeyCapacity: 10)
+        for key in ["a", "b"] {
+            for n in 0..<10 {
+                #expect(store.begin(IdempotencyRequest(apiKey: key, key: "\(n)", fingerprint: "f"), now: Self.start) == .proceed)
+            }
+        }
+        #expect(store.begin(IdempotencyRequest(apiKey: "c", key: "0", fingerprint: "f"), now: Self.start) == .storeFull(retryAfter: 61))
+    }
+
+    @Test("the default quota is a quarter of the capacity")
+    func defaultQuota() {
+        #expect(InMemoryIdempotencyStore().perKeyCapacity == 25_000)
+        #expect(InMemoryIdempotencyStore(capacity: 5).perKeyCapacity == 1)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import SignetGameSystem
-import SignetHummingbird
+import SignetVerification
 import Testing
 
 @Suite("In-memory replay store")
@@ -34,7 +34,7 @@ struct ReplayStoreTests {
 
     @Test("past capacity it refuses new requests instead of forgetting one still inside its window")
     func fullRefusesInsteadOfEvicting() {
-        let store = InMemoryReplayStore(capacity: 100)
+        let store = InMemoryReplayStore(capacity: 100, perKeyCapacity: 100)
         for n in 0..<100 {
             #expect(store.claim(request(n), until: Self.start.addingTimeInterval(20), now: Self.start) == .accepted)
         }
@@ -62,12 +62,26 @@ struct ReplayStoreTests {
     func slidingWindowStaysLinear() {
         // About 10,000 live entries at any time (500/s for 20 s), 100,000 claims: with eviction by heap
         // this is O(n log n); the old cache re-filtered the whole dictionary on every insert once full.
-        let store = InMemoryReplayStore(capacity: 10_100)
+        let store = InMemoryReplayStore(capacity: 10_100, perKeyCapacity: 10_100)
         var accepted = 0
         for n in 0..<100_000 {
             let now = Self.start.addingTimeInterval(Double(n) / 500)
             if store.claim(request(n), until: now.addingTimeInterval(20), now: now) == .accepted { accepted += 1 }
         }
         #expect(accepted == 100_000)
+    }
+
+    @Test("one API key that floods fills only its quota: 503 for it, another key goes on, its replays are still refused")
+    func perKeyQuota() {
+        let store = InMemoryReplayStore(capacity: 100, perKeyCapacity: 10)
+        let expiry = Self.start.addingTimeInterval(20)
+        for n in 0..<10 { #expect(store.claim(request(n, key: "flooder"), until: expiry, now: Self.start) == .accepted) }
+        #expect(store.claim(request(10, key: "flooder"), until: expiry, now: Self.start) == .storeFull(retryAfter: 21))
+        #expect(store.claim(request(3, key: "flooder"), until: expiry, now: Self.start) == .replayed)
+        for n in 0..<10 { #expect(store.claim(request(n, key: "other"), until: expiry, now: Self.start) == .accepted) }
+        // Once its entries leave the window the flooding key has room again.
+        #expect(store.claim(request(10, key: "flooder"), until: expiry.addingTimeInterval(21), now: expiry.addingTimeInterval(1))
+            == .accepted)
+        #expect(InMemoryReplayStore().perKeyCapacity == 25_000)
     }
 }
