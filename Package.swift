@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "Signet", targets: ["Signet"]),
         .library(name: "SignetAsyncHTTPClient", targets: ["SignetAsyncHTTPClient"]),
         .library(name: "SignetNIOTransport", targets: ["SignetNIOTransport"]),
+        .library(name: "SignetTelemetry", targets: ["SignetTelemetry"]),
         .library(name: "SignetGameSystem", targets: ["SignetGameSystem"]),
         .library(name: "SignetWorlds", targets: ["SignetWorlds"]),
         .library(name: "SignetPuzzles", targets: ["SignetPuzzles"]),
@@ -134,6 +135,16 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        // Metrics (swift-metrics) and traces (swift-distributed-tracing) for the client chain, opt-in.
+        .target(
+            name: "SignetTelemetry",
+            dependencies: [
+                "Signet",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         .target(
@@ -375,6 +386,17 @@ let package = Package(
             dependencies: [
                 "signet", "signet-server", "signet-bench", "SignetServer", "SignetGameSystem", "SignetTestSupport",
                 "ExampleSupport", "Signet",
+            ]
+        ),
+        .testTarget(
+            name: "SignetTelemetryTests",
+            dependencies: [
+                "SignetTelemetry", "Signet", "SignetAsyncHTTPClient", "SignetGameSystem", "SignetServer", "SignetTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         .testTarget(

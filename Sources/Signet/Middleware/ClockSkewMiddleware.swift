@@ -60,6 +60,7 @@ public struct ClockSkewMiddleware: Middleware {
             "signet.host": "\(host)",
             "signet.clock_offset": "\(learned.offset)",
         ])
+        context.events?.clockOffsetCorrected(context, host: host, from: context.clockOffset, to: learned.offset)
         context.clockOffset = learned.offset
         return try await next(request, body, context)
     }

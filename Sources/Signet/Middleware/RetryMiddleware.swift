@@ -123,6 +123,7 @@ public struct RetryMiddleware: Middleware {
                 "signet.reason": "\(reason(outcome))",
                 "signet.delay": "\(wait.secondsDescription)",
             ])
+            context.events?.retrying(context, reason: replayed ? .replayedRequest : Self.retryReason(outcome), delay: wait)
             try await sleep(wait)
             context.attempt += 1
         }
@@ -163,6 +164,16 @@ public struct RetryMiddleware: Middleware {
         struct Refusal: Decodable { let error_message: String }
         guard let refusal = try? JSONDecoder().decode(Refusal.self, from: Data(bytes)) else { return false }
         return refusal.error_message.hasPrefix("replayed-request")
+    }
+
+    /// The stable name of why `outcome` is retried.
+    static func retryReason(_ outcome: Result<(HTTPResponse, Body), SignetError>) -> RetryReason {
+        switch outcome {
+        case .success(let (response, _)): return .status(response.status.code)
+        case .failure(let error):
+            if case .timeout = error.kind { return .timeout }
+            return .transportFailure
+        }
     }
 
     private func reason(_ outcome: Result<(HTTPResponse, Body), SignetError>) -> String {
