@@ -6,7 +6,7 @@ import SignetServer
 let usage = """
     usage: signet-server [--host HOST] [--port PORT] [--seed N] [--no-angle] [--players N] [--no-explain]
                          [--separator escaped|newline] [--postgres URL] [--replay-capacity N] [--replay-quota N]
-                         [--idempotency-capacity N] [--idempotency-quota N] [--idempotency-lifetime SECONDS]
+                         [--idempotency-capacity N] [--idempotency-quota N] [--idempotency-lifetime SECONDS] [--metrics]
 
     Runs the Signet reference server until SIGINT or SIGTERM: GameSystem (/{tenant}/client|admin/…),
     Lords & Knights worlds (POST /XYRALITY/WebObjects/BKLoginServer.woa/wa/worlds), word-search puzzles
@@ -32,6 +32,8 @@ let usage = """
       --idempotency-quota N     the most of those one API key may hold (default a quarter of the
                     capacity; in memory)
       --idempotency-lifetime SECONDS  how long an Idempotency-Key's first response is kept (default 3600)
+      --metrics     answer GET /metrics with the server's metrics in Prometheus's text format
+                    (verifications by outcome and cause, replay and idempotency outcomes, store errors)
     """
 
 /// Parses the options above; exits with status 64 and the usage text on anything else.
@@ -97,6 +99,8 @@ func parseConfiguration(_ arguments: [String]) -> ReferenceServerConfiguration {
                 fail("--idempotency-lifetime needs a number of seconds from 1 to 31536000")
             }
             configuration.idempotencyLifetime = TimeInterval(seconds)
+        case "--metrics":
+            configuration.exportsMetrics = true
         case "--no-explain":
             configuration.explainsFailures = false
         case "--separator":

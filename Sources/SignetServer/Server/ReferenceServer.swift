@@ -5,6 +5,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import Prometheus
 import ServiceLifecycle
 import Signet
 import UnixSignals
@@ -60,10 +61,13 @@ public final class ReferenceServer: Sendable {
         }
         let faults = configuration.faults ?? FaultPlan()
         let state = try await ReferenceState.open(configuration, address: address)
+        let registry = configuration.exportsMetrics ? PrometheusCollectorRegistry() : nil
         let environment = ReferenceEnvironment(
             clock: configuration.clock, window: configuration.window, maxBodyBytes: configuration.maxBodyBytes,
-            verification: try ReferenceVerification.demo(configuration, replays: state.replays))
-        let services = ReferenceRouter.services(configuration, gameSystem: state.gameSystem)
+            verification: try ReferenceVerification.demo(
+                configuration, replays: state.replays, metricsFactory: registry.map { PrometheusMetricsFactory(registry: $0) }))
+        var services = ReferenceRouter.services(configuration, gameSystem: state.gameSystem)
+        if let registry { services.append(MetricsService(registry: registry)) }
         let trivia = services.lazy.compactMap { $0 as? TriviaService }.first
         let responder = ServerResponder(
             router: ReferenceRouter.build(services: services, environment: environment),

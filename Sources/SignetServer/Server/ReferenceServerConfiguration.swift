@@ -39,6 +39,10 @@ public struct ReferenceServerConfiguration: Sendable {
     public var postgresURL: String?
     /// Extra GameSystem players `player-1` … `player-N` beside `ann` (0 by default; `--players N`).
     public var extraPlayers: Int = 0
+    /// Whether `GET /metrics` answers the server's metrics in Prometheus's text format (verifications by
+    /// outcome and cause, replay and idempotency outcomes, store errors; `signet-server --metrics`). Off by
+    /// default. The metrics are this server's own (a registry per server, not the process's `MetricsSystem`).
+    public var exportsMetrics: Bool = false
     /// Whether a refused signature's 401 carries a `diagnosis` (on: the reference server is a development
     /// peer; `signet-server --no-explain` turns it off).
     public var explainsFailures: Bool = true

@@ -1,4 +1,6 @@
+import CoreMetrics
 import Foundation
+import Logging
 import SignetGameSystem
 import SignetHummingbird
 
@@ -20,6 +22,10 @@ struct ReferenceVerification: Sendable {
     let explains: Bool
     /// The server's clock.
     let clock: @Sendable () -> Date
+    /// Where refusals are logged.
+    let logger: Logger
+    /// Where verification metrics go (the server's own registry with `--metrics`), or the process's factory.
+    let metricsFactory: (any MetricsFactory)?
 
     /// The role of each demo key.
     static let roles: [String: GameSystemKeyRole] = [
@@ -27,7 +33,9 @@ struct ReferenceVerification: Sendable {
     ]
 
     /// The demo keys of ``DemoCredentials``, verified with the configuration's window, clock and stores.
-    static func demo(_ configuration: ReferenceServerConfiguration, replays: any ReplayStore) throws -> ReferenceVerification {
+    static func demo(
+        _ configuration: ReferenceServerConfiguration, replays: any ReplayStore, metricsFactory: (any MetricsFactory)? = nil
+    ) throws -> ReferenceVerification {
         let keys = try GameSystemKeyring(secrets: [
             DemoCredentials.clientKey: DemoCredentials.clientSecret,
             DemoCredentials.adminKey: DemoCredentials.adminSecret,
@@ -36,7 +44,9 @@ struct ReferenceVerification: Sendable {
             verifier: GameSystemVerifier(keys: keys, window: configuration.window, separator: configuration.separator),
             replays: replays,
             explains: configuration.explainsFailures,
-            clock: configuration.clock)
+            clock: configuration.clock,
+            logger: configuration.logger,
+            metricsFactory: metricsFactory)
     }
 
     /// The middleware for routes that only `role` keys may call, with bodies up to `maxBodyBytes` (kept
@@ -46,6 +56,6 @@ struct ReferenceVerification: Sendable {
     ) -> GameSystemVerificationMiddleware<ReferenceRequestContext> {
         GameSystemVerificationMiddleware(verifier: verifier, options: GameSystemVerificationOptions(
             keyRoles: Self.roles, acceptedRoles: [role], replayStore: replays, maxBodyBytes: maxBodyBytes,
-            keepsBody: keepsBody, explainsFailures: explains, clock: clock))
+            keepsBody: keepsBody, explainsFailures: explains, clock: clock, logger: logger, metricsFactory: metricsFactory))
     }
 }
