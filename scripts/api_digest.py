@@ -47,6 +47,30 @@ def lines_for(graph_dir, module):
     return sorted(lines)
 
 
+def errors_without_localized_error(graph_dir, module):
+    """Public types of `module` that conform to Swift.Error but not to LocalizedError: an app shows
+    `localizedDescription` in an alert, and without LocalizedError that text is useless."""
+    public, errors, localized = {}, set(), set()
+    for name in sorted(os.listdir(graph_dir)):
+        base = name[: -len(".symbols.json")] if name.endswith(".symbols.json") else None
+        if base is None or (base != module and not base.startswith(module + "@")):
+            continue
+        with open(os.path.join(graph_dir, name), encoding="utf-8") as handle:
+            graph = json.load(handle)
+        for symbol in graph.get("symbols", []):
+            if symbol.get("accessLevel") in ("public", "open"):
+                public[symbol["identifier"]["precise"]] = ".".join(symbol["pathComponents"])
+        for relation in graph.get("relationships", []):
+            if relation["kind"] != "conformsTo":
+                continue
+            target = relation.get("targetFallback") or relation["target"]
+            if target == "Swift.Error" or relation["target"] == "s:s5ErrorP":
+                errors.add(relation["source"])
+            elif target.endswith("LocalizedError"):
+                localized.add(relation["source"])
+    return sorted(public[e] for e in errors - localized if e in public)
+
+
 def main(argv):
     if not argv or argv[0].startswith("-"):
         print(__doc__.strip(), file=sys.stderr)
@@ -64,6 +88,10 @@ def main(argv):
     for module in modules:
         if not os.path.exists(os.path.join(graph_dir, module + ".symbols.json")):
             print(f"api-digest: no symbol graph for {module} in {graph_dir}", file=sys.stderr)
+            return 1
+        unlocalized = errors_without_localized_error(graph_dir, module)
+        if unlocalized:
+            print(f"api: public errors of {module} without LocalizedError: " + ", ".join(unlocalized), file=sys.stderr)
             return 1
         text = f"# Public API of {module} (scripts/api-digest.sh writes this file; do not edit it)\n"
         text += "".join(line + "\n" for line in lines_for(graph_dir, module))

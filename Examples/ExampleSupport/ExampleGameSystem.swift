@@ -8,8 +8,8 @@ import SignetServer
 /// What the example executables share: a GameSystem client against `SIGNET_BASE_URL` with keys and
 /// secrets from the environment, or against an embedded reference server with its demo credentials.
 public struct ExampleGameSystem: Sendable {
-    /// The client to use.
-    public let client: GameSystemClient
+    /// The client to use, bound to the player.
+    public let client: GameSystemPlayerClient
     /// The embedded server, when one was started.
     public let server: ReferenceServer?
 
@@ -19,10 +19,11 @@ public struct ExampleGameSystem: Sendable {
         guard let base = environment["SIGNET_BASE_URL"], !base.isEmpty else {
             let server = try await ReferenceServer.start()
             let client = GameSystemClient(
-                baseURL: server.baseURL, tenant: DemoCredentials.tenant, player: DemoCredentials.player,
-                clientCredentials: try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret),
+                baseURL: server.baseURL, tenant: DemoCredentials.tenant,
+                credentials: try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret),
                 adminCredentials: try GameSystemCredentials(apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret),
-                transport: AsyncHTTPClientTransport())
+                transport: AsyncHTTPClientTransport()
+            ).forPlayer(DemoCredentials.player)
             return ExampleGameSystem(client: client, server: server)
         }
         func required(_ name: String) throws -> String {
@@ -31,10 +32,11 @@ public struct ExampleGameSystem: Sendable {
         }
         guard let url = URL(string: base) else { throw ExampleError("SIGNET_BASE_URL is not a URL") }
         let client = GameSystemClient(
-            baseURL: url, tenant: environment["SIGNET_TENANT"] ?? "acme", player: environment["SIGNET_PLAYER"] ?? "ann",
-            clientCredentials: try GameSystemCredentials(apiKey: required("SIGNET_CLIENT_KEY"), secret: required("SIGNET_CLIENT_SECRET")),
+            baseURL: url, tenant: environment["SIGNET_TENANT"] ?? "acme",
+            credentials: try GameSystemCredentials(apiKey: required("SIGNET_CLIENT_KEY"), secret: required("SIGNET_CLIENT_SECRET")),
             adminCredentials: try GameSystemCredentials(apiKey: required("SIGNET_ADMIN_KEY"), secret: required("SIGNET_ADMIN_SECRET")),
-            transport: AsyncHTTPClientTransport())
+            transport: AsyncHTTPClientTransport()
+        ).forPlayer(environment["SIGNET_PLAYER"] ?? "ann")
         return ExampleGameSystem(client: client, server: nil)
     }
 

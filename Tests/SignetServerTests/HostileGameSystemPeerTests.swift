@@ -82,10 +82,11 @@ struct HostileGameSystemPeerTests {
         defer { peer.stop() }
         let offsets = ClockOffsetStore()
         let client = GameSystemClient(
-            baseURL: try peer.baseURL, tenant: "acme", player: "ann",
-            clientCredentials: try GameSystemCredentials(apiKey: DemoKey.client.apiKey, secret: DemoKey.client.secret),
-            transport: transport.make(maxResponseBytes: Self.limit), clockOffsets: offsets, retry: .fast,
-            timeout: row.attemptTimeout(.seconds(3)), logger: .quiet)
+            baseURL: try peer.baseURL, tenant: "acme",
+            credentials: try GameSystemCredentials(apiKey: DemoKey.client.apiKey, secret: DemoKey.client.secret),
+            transport: transport.make(maxResponseBytes: Self.limit),
+            options: .init(clockOffsets: offsets, retry: .fast, timeout: row.attemptTimeout(.seconds(3)), logger: .quiet)
+        ).forPlayer("ann")
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await client.player() }
                 await row.check(outcome, peer: peer, path: Self.playerPath, limit: transport.hangsUpAtLimit ? Self.limit : nil)
         #expect((outcome.error as? SignetError)?.operation == "gamesystem.player")

@@ -14,10 +14,11 @@ struct IdenticalRequestsTests {
     func tenFastPosts() async throws {
         let server = try await ReferenceServer.start(ReferenceServerConfiguration(logger: .quiet))
         let client = GameSystemClient(
-            baseURL: server.baseURL, tenant: DemoCredentials.tenant, player: DemoCredentials.player,
-            clientCredentials: try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret),
+            baseURL: server.baseURL, tenant: DemoCredentials.tenant,
+            credentials: try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret),
             adminCredentials: try GameSystemCredentials(apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret),
-            transport: AsyncHTTPClientTransport(), logger: .quiet)
+            transport: AsyncHTTPClientTransport(), options: .init(clockOffsets: ClockOffsetStore(), logger: .quiet)
+        ).forPlayer(DemoCredentials.player)
         let before = try await client.player().totalPoints
         for _ in 0..<10 {
             let result = try await client.postExternalEvent("Magic", idempotencyKey: UUID().uuidString)
@@ -32,11 +33,11 @@ struct IdenticalRequestsTests {
         let server = try await ReferenceServer.start(ReferenceServerConfiguration(logger: .quiet))
         let admin = try GameSystemCredentials(apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret)
         let reader = try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret)
-        func makeClient() -> GameSystemClient {
+        func makeClient() -> GameSystemPlayerClient {
             // A client of its own per task, as separate processes would have: no shared memory of what was sent.
-            GameSystemClient(baseURL: server.baseURL, tenant: DemoCredentials.tenant, player: DemoCredentials.player,
-                             clientCredentials: reader, adminCredentials: admin, transport: AsyncHTTPClientTransport(),
-                             logger: .quiet)
+            GameSystemClient(baseURL: server.baseURL, tenant: DemoCredentials.tenant, credentials: reader, adminCredentials: admin,
+                             transport: AsyncHTTPClientTransport(), options: .init(clockOffsets: ClockOffsetStore(), logger: .quiet)
+            ).forPlayer(DemoCredentials.player)
         }
         let before = try await makeClient().player().totalPoints
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -135,7 +135,7 @@ public struct SignetError: Error, CustomStringConvertible {
         return lead + kindDescription + " (likely cause: \(diagnosis.likelyCause): \(diagnosis.detail))"
     }
 
-    private var kindDescription: String {
+    var kindDescription: String {
         switch kind {
         case .transport(let underlying):
             return "transport failure: \(TransportFailureDescription.describe(underlying))"

@@ -13,6 +13,10 @@ public final class ClockOffsetStore: Sendable {
     /// An empty store.
     public init() {}
 
+    /// The process's store: every client that does not bring its own shares it, so an offset learned from
+    /// one origin's answer corrects every later request to that origin, whichever client sends it.
+    public static let shared = ClockOffsetStore()
+
     /// The offset learned for `host`, in seconds (server time − local time), or `nil`.
     public func offset(forHost host: String) -> TimeInterval? {
         // Asked on every request, and almost always of an empty store: no lock, no key then.

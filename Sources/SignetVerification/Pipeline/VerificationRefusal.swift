@@ -7,7 +7,7 @@ import SignetGameSystem
 /// HTTP `Date`, `Content-Type`, `Retry-After` where it applies) and a JSON body
 /// `{"error_message": "<cause>: <detail>"[, "diagnosis": {…}]}`. Every adapter sends exactly this, so a
 /// client sees the same refusal from Hummingbird, Vapor, an OpenAPI server and the reference server.
-public struct VerificationRefusal: Error, Sendable, CustomStringConvertible {
+public struct VerificationRefusal: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// Why a request was refused: a stable name for logs, metrics and clients.
     public enum Cause: String, Sendable, CaseIterable {
         // The signature checks, in the order they run (401).
@@ -110,6 +110,12 @@ public struct VerificationRefusal: Error, Sendable, CustomStringConvertible {
 
     /// The status and the message.
     public var description: String { "\(status.code) \(message)" }
+
+    /// The status and the message.
+    public var errorDescription: String? { description }
+
+    /// The diagnosis's advice, when there is one.
+    public var recoverySuggestion: String? { diagnosis?.detail }
 
     private struct Payload: Encodable {
         let errorMessage: String

@@ -73,10 +73,11 @@ struct DoctorCommand: AsyncParsableCommand {
         }
         let tenant = GameSystemSession.tenant(connection), player = GameSystemSession.player(connection)
         let credentials = try GameSystemSession.credentials(connection, needsAdmin: false).client
-        func client(_ separator: GameSystemSeparator) -> GameSystemClient {
-            GameSystemClient(baseURL: connection.baseURL, tenant: tenant, player: player, clientCredentials: credentials,
-                             transport: connection.transport, separator: separator,
-                             retry: RetryMiddleware(maxAttempts: 1, maxReplayedRetries: 0), timeout: .seconds(10))
+        func client(_ separator: GameSystemSeparator) -> GameSystemPlayerClient {
+            GameSystemClient(baseURL: connection.baseURL, tenant: tenant, credentials: credentials, transport: connection.transport,
+                             options: .init(separator: separator, clockOffsets: ClockOffsetStore(),
+                                            retry: RetryMiddleware(maxAttempts: 1, maxReplayedRetries: 0), timeout: .seconds(10))
+            ).forPlayer(player)
         }
         var signed = Report.SignedGet(path: "/\(tenant)/client/players/\(player)", accepted: false)
         do {

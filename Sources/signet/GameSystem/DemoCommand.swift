@@ -45,7 +45,7 @@ struct DemoCommand: AsyncParsableCommand {
         return options[(current + 1) % options.count].id
     }
 
-    private func jsonDemo(client: GameSystemClient, components: [AvatarComponent], before: Player) async throws {
+    private func jsonDemo(client: GameSystemPlayerClient, components: [AvatarComponent], before: Player) async throws {
         struct Output: Encodable {
             let before: Player
             let magic: ExternalEventResult

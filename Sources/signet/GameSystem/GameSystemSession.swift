@@ -6,7 +6,8 @@ import SignetServer
 /// A GameSystem client ready to use: against a base URL with credentials from the environment, config
 /// or secret files, or against the embedded reference server with its demo credentials.
 struct GameSystemSession {
-    let client: GameSystemClient
+    /// The client, bound to the session's player.
+    let client: GameSystemPlayerClient
     let connection: ServiceConnection
 
     /// The embedded server, when one was started.
@@ -23,11 +24,12 @@ struct GameSystemSession {
         }
     }
 
-    private static func makeClient(_ connection: ServiceConnection, needsAdmin: Bool) throws -> GameSystemClient {
+    private static func makeClient(_ connection: ServiceConnection, needsAdmin: Bool) throws -> GameSystemPlayerClient {
         let (client, admin) = try credentials(connection, needsAdmin: needsAdmin)
         return GameSystemClient(
-            baseURL: connection.baseURL, tenant: tenant(connection), player: player(connection),
-            clientCredentials: client, adminCredentials: admin, transport: connection.transport)
+            baseURL: connection.baseURL, tenant: tenant(connection), credentials: client, adminCredentials: admin,
+            transport: connection.transport
+        ).forPlayer(player(connection))
     }
 
     /// The tenant: the demo one for the embedded server, else the settings'.

@@ -14,7 +14,7 @@ struct PlaygroundUpstream: Sendable {
     /// Whether the embedded reference server answers (then trivia adds scripted opponents).
     let embedded: Bool
     /// The GameSystem client, or why there is none (missing credentials are shown on the page).
-    let gameSystem: Result<GameSystemClient, PlaygroundProblem>
+    let gameSystem: Result<GameSystemPlayerClient, PlaygroundProblem>
     let puzzles: PuzzlesClient
     let conditions: ConditionsClient
     let trivia: TriviaClient
@@ -30,9 +30,9 @@ struct PlaygroundUpstream: Sendable {
         do {
             let (client, admin) = try GameSystemSession.credentials(connection, needsAdmin: true)
             gameSystem = .success(GameSystemClient(
-                baseURL: connection.baseURL, tenant: GameSystemSession.tenant(connection),
-                player: GameSystemSession.player(connection), clientCredentials: client, adminCredentials: admin,
-                transport: transport))
+                baseURL: connection.baseURL, tenant: GameSystemSession.tenant(connection), credentials: client,
+                adminCredentials: admin, transport: transport
+            ).forPlayer(GameSystemSession.player(connection)))
         } catch {
             gameSystem = .failure(PlaygroundProblem(error, upstream: connection.baseURL))
         }

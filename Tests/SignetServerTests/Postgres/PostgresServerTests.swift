@@ -21,11 +21,13 @@ struct PostgresServerTests {
 
     static func client(_ server: ReferenceServer, player: String = DemoCredentials.player,
                        retry: RetryMiddleware = RetryMiddleware(maxAttempts: 3, baseDelay: .milliseconds(50)),
-                       timeout: Duration = .seconds(10)) throws -> GameSystemClient {
-        GameSystemClient(baseURL: server.baseURL, tenant: DemoCredentials.tenant, player: player,
-                         clientCredentials: try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret),
+                       timeout: Duration = .seconds(10)) throws -> GameSystemPlayerClient {
+        GameSystemClient(baseURL: server.baseURL, tenant: DemoCredentials.tenant,
+                         credentials: try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret),
                          adminCredentials: try GameSystemCredentials(apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret),
-                         transport: AsyncHTTPClientTransport(), retry: retry, timeout: timeout, logger: .quiet)
+                         transport: AsyncHTTPClientTransport(),
+                         options: .init(clockOffsets: ClockOffsetStore(), retry: retry, timeout: timeout, logger: .quiet)
+        ).forPlayer(player)
     }
 
     @Test("an exact replay of a POST accepted by instance A is refused by instance B")

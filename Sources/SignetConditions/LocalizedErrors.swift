@@ -1,0 +1,14 @@
+import Foundation
+
+// An app shows `localizedDescription` (or `errorDescription`) in an alert: each error's own one-line
+// description, which names what was wrong and where, never a secret.
+
+extension ConditionError: LocalizedError {
+    /// The error's description.
+    public var errorDescription: String? { description }
+}
+
+extension ConditionVectorFileError: LocalizedError {
+    /// The error's description.
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+// An app shows `localizedDescription` (or `errorDescription`) in an alert: each error's own one-line
+// description, which names what was wrong and where, never a secret.
+
+extension GameSystemVerificationError: LocalizedError {
+    /// The error's description.
+    public var errorDescription: String? { description }
+}
+
+extension GameSystemClientError: LocalizedError {
+    /// The error's description.
+    public var errorDescription: String? { description }
+}
+
+extension GameSystemCredentialsError: LocalizedError {
+    /// The error's description.
+    public var errorDescription: String? { description }
+}
