@@ -1,3 +1,5 @@
+import SignetGameSystem
+
 /// Who signed a request that verification accepted, and what body it carried.
 ///
 /// Adapters put it where their framework keeps identities: `context.identity` in Hummingbird (with
@@ -12,13 +14,18 @@ public struct GameSystemIdentity: Sendable, Hashable {
     public let bodyLength: Int
     /// The base64 MD5 of the body received (what `Content-MD5` matched).
     public let bodyMD5: String
+    /// The request's canonical identity, what a replay check keys on: a handler that claims the replay in its
+    /// own transaction (with ``GameSystemVerificationOptions/replayStore`` set to `nil`) claims this.
+    public let signedRequest: GameSystemVerifiedRequest?
 
     /// Creates an identity (verification makes them; tests may too).
-    public init(apiKey: String, role: GameSystemKeyRole?, bodyLength: Int, bodyMD5: String) {
+    public init(apiKey: String, role: GameSystemKeyRole?, bodyLength: Int, bodyMD5: String,
+                signedRequest: GameSystemVerifiedRequest? = nil) {
         self.apiKey = apiKey
         self.role = role
         self.bodyLength = bodyLength
         self.bodyMD5 = bodyMD5
+        self.signedRequest = signedRequest
     }
 
     /// The identity of the request being handled, in the task that handles it; `nil` outside a verified

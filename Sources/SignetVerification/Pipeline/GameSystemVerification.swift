@@ -139,7 +139,8 @@ public struct GameSystemVerification: Sendable {
             return .refused(.unauthorized(.wrongKeyType,
                 "this route needs \(Self.article(needed)) \(needed) key, and the request was signed with \(held)", diagnosis: diagnosis))
         }
-        let identity = GameSystemIdentity(apiKey: verified.apiKey, role: role, bodyLength: received.length, bodyMD5: received.md5)
+        let identity = GameSystemIdentity(apiKey: verified.apiKey, role: role, bodyLength: received.length, bodyMD5: received.md5,
+                                          signedRequest: verified)
         guard !Self.safeMethods.contains(request.method) else {
             return .accepted(VerifiedRequest(identity: identity, signed: verified, idempotency: nil))
         }
