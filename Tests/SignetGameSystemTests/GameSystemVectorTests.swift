@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import SignetCrypto
-import SignetGameSystem
+@_spi(Vectors) import SignetCrypto
+@_spi(Vectors) import SignetGameSystem
 import SignetTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import SignetCrypto
+@_spi(Vectors) import SignetCrypto
 
 /// Runs `gamesystem-hmac-sha1-diagnosis` vector files: requests signed with one known client mistake
 /// each, by an implementation that shares no code with this library (`Vectors/diagnosis.py`), through

@@ -1,13 +1,13 @@
 import Foundation
 import HTTPTypes
-import SignetCrypto
+@_spi(Vectors) import SignetCrypto
 
 /// Runs `gamesystem-hmac-sha1` (signing) and `gamesystem-hmac-sha1-verify` (verification) vector files
 /// through ``GameSystemSigner`` and ``GameSystemVerifier``. Formats: `Vectors/README.md`.
 ///
 /// The one numeric field, `max_skew_seconds`, must lie in 0...``maxSkewSeconds``; anything else is a
 /// `VectorFileError` (`SignetCrypto`) naming the field and the range.
-public enum GameSystemVectors {
+@_spi(Vectors) public enum GameSystemVectors {
     /// The largest `max_skew_seconds` a verification vector may give: one day, the point past which
     /// a clock offset is absurd (DESIGN.md, clock skew).
     public static let maxSkewSeconds: Double = 86_400
