@@ -94,18 +94,24 @@ final class ConnectionPool: Sendable {
         return .wait
     }
 
-    /// Hands `connection`, done with its exchange and reusable, to the first waiter, or keeps it idle (then
-    /// true: the caller arms its idle timer).
-    func release(_ connection: NIOTransport.Connection) -> Bool {
-        let waiter: Waiter? = state.withLock { state in
+    /// What became of a connection handed back with ``release(_:)``.
+    enum Released {
+        /// It is kept idle: the caller arms its idle timer.
+        case idle
+        /// It went straight to a waiter.
+        case handedOver
+    }
+
+    /// Hands `connection`, done with its exchange and reusable, to the first waiter, or keeps it idle.
+    func release(_ connection: NIOTransport.Connection) -> Released {
+        let outcome: (Released, Waiter?) = state.withLock { state in
             let key = connection.origin.key
-            if state.origins[key]?.waiters.isEmpty == false { return state.origins[key]?.waiters.removeFirst() }
+            if state.origins[key]?.waiters.isEmpty == false { return (.handedOver, state.origins[key]?.waiters.removeFirst()) }
             state.origins[key, default: Origin()].idle.append(connection)
-            return nil
+            return (.idle, nil)
         }
-        guard let waiter else { return true }
-        waiter.continuation.resume(returning: connection)
-        return false
+        outcome.1?.continuation.resume(returning: connection)
+        return outcome.0
     }
 
     /// `connection` closed: its slot is free, and the first waiter connects in it.

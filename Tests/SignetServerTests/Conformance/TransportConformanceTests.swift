@@ -27,9 +27,9 @@ struct ConformanceRow: Sendable, CustomTestStringConvertible {
 
 /// One table of what a Signet transport must do with what a server may send, run on all three
 /// transports (`TransportKind`): response framings HTTP/1.1 allows (1xx before the answer, chunked with
-/// trailers, a body ended by close, HTTP/1.0, HEAD, 204, 304) and forbids, connections the server closed
-/// while idle, deadlines over the answer's head and body and over the upload, and cancellation in the middle
-/// of either body. A transport that cannot pass a row is
+/// trailers, a body ended by close, HTTP/1.0, HEAD, 204, 304) and forbids, answers that arrive before an
+/// upload is written, connections the server closed while idle, deadlines over the answer's head and body
+/// and over the upload, and cancellation in the middle of either body. A transport that cannot pass a row is
 /// named in the row with the reason. (Redirects and a dripping body through the whole default chain are
 /// `RedirectAndDripTests`; each protocol's own hostile answers are its `Hostile…PeerTests` table.)
 @Suite("Transport conformance, every row on every transport")
