@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import NIOCore
-import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import Signet
@@ -23,6 +22,8 @@ import Synchronization
 /// - An answer that arrives before a streamed body is all written is returned at once: a status of 300 or
 ///   more stops the body at its head, a 2xx lets it go on until the answer ends. A connection is reused only
 ///   when its request was written whole and the answer ended with keep-alive; otherwise it is closed.
+/// - `Host`, `Content-Length`, `Transfer-Encoding`, `Connection`, `Upgrade` and `TE` are the transport's: a
+///   request that sets one is refused with `SignetError` `.invalidRequest` naming it, before anything is sent.
 /// - Redirects are answered as they are (never followed), and every failure is a `SignetError`.
 public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
     let group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
@@ -109,15 +110,7 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
         if let problem = RequestTarget.problem(in: request.path ?? "/") {
             throw SignetError(.invalidRequest(reason: problem))
         }
-        var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: request.method.rawValue), uri: request.path ?? "/")
-        head.headers.reserveCapacity(request.headerFields.count + 2)
-        head.headers.add(name: "Host", value: authority)
-        for field in request.headerFields { head.headers.add(name: field.name.rawName, value: field.value) }
-        if let length = body.length, length > 0 || request.method == .post || request.method == .put {
-            head.headers.add(name: "Content-Length", value: String(length))
-        } else if body.length == nil {
-            head.headers.add(name: "Transfer-Encoding", value: "chunked")
-        }
+        let head = try RequestHead.make(request, authority: authority, bodyLength: body.length)
         // A body of up to 64 KiB goes in the same hand-off as the head; it is read before a connection is
         // taken, so a body that fails to read never holds one.
         let inline: [UInt8]? = try await body.length.map { $0 <= Self.inlineBodyLimit } == true ? body.collect(upTo: Self.inlineBodyLimit) : nil
