@@ -80,6 +80,11 @@ final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
         perform(machine.cancel(id))
     }
 
+    /// Closes the connection if it is idle (the transport is shutting down); an exchange runs to its end.
+    func retire() {
+        perform(machine.retire())
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head): perform(machine.responseHead(head))
@@ -122,6 +127,7 @@ final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
                 switch exchange.release() {
                 case .idle: parkIdle()
                 case .handedOver: break
+                case .refused: perform(machine.retire())
                 }
             } else {
                 context?.close(promise: nil)

@@ -215,7 +215,8 @@ struct ExchangeStateMachine<Context> {
         }
     }
 
-    /// The connection is to close if it is idle (its idle time is up); an exchange in progress runs to its end.
+    /// The connection is to close if it is idle (its idle time is up, or the transport shuts down); an
+    /// exchange in progress runs to its end.
     mutating func retire() -> Action {
         guard case .idle = state else { return .none }
         state = .closed(cause: ConnectionRetired())

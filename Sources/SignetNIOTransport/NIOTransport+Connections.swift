@@ -47,6 +47,7 @@ extension NIOTransport {
         switch pool.take(origin.key) {
         case .connection(let connection): return (true, connection)
         case .connect: return (false, try await connect(origin))
+        case .shutDown: throw Self.shutDownError
         case .wait:
             let pool = pool
             if let connection = try await DeadlineRace.run(timer: .shared(deadline), { try await pool.wait(origin.key) }) {

@@ -25,6 +25,7 @@ import Synchronization
 /// - `Host`, `Content-Length`, `Transfer-Encoding`, `Connection`, `Upgrade` and `TE` are the transport's: a
 ///   request that sets one is refused with `SignetError` `.invalidRequest` naming it, before anything is sent.
 /// - Redirects are answered as they are (never followed), and every failure is a `SignetError`.
+/// - ``shutdown()`` closes the idle connections at once; later requests fail.
 public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
     let group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     /// The largest response body accepted, in bytes.
@@ -129,6 +130,20 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
             throw SignetError(.transport(underlying: stale.underlying))
         }
     }
+
+    /// Shuts the transport down: idle connections are closed at once (this returns when they are), requests
+    /// waiting for a connection fail, and so does every later request, with `SignetError` `.invalidRequest`
+    /// (not retried: no later attempt could succeed). Exchanges in progress run to their end, and their
+    /// connections are then closed.
+    public func shutdown() async {
+        let (idle, waiters) = pool.shutDown()
+        for waiter in waiters { waiter.continuation.resume(throwing: Self.shutDownError) }
+        for connection in idle { connection.channel.eventLoop.execute { connection.handler.retire() } }
+        for connection in idle { try? await connection.channel.closeFuture.get() }
+    }
+
+    /// What requests get once the transport is shut down.
+    static let shutDownError = SignetError(.invalidRequest(reason: "the NIOTransport was shut down; no request can be sent on it"))
 
     static let idempotent: Set<HTTPRequest.Method> = [.get, .head, .put, .delete, .options, .trace]
 
