@@ -15,8 +15,9 @@ struct ShutdownTests {
         return (response.status.code, String(decoding: try await body.collect(upTo: 1024), as: UTF8.self))
     }
 
-    /// Waits, at most `bound`, until `condition` holds; whether it did.
-    static func eventually(within bound: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+    /// Waits, at most `bound` (a hang guard, not a stopwatch: the suite may share two loaded cores), until
+    /// `condition` holds; whether it did.
+    static func eventually(within bound: Duration = HostileRow.bound, _ condition: () -> Bool) async -> Bool {
         let until = ContinuousClock.now + bound
         while !condition() {
             guard ContinuousClock.now < until else { return false }
@@ -42,7 +43,7 @@ struct ShutdownTests {
     func closesIdleConnections() async throws {
         let peer = try StrictHTTPPeer { _ in .init(bytes: StrictHTTPPeer.response(200, "pong"), delay: .milliseconds(200)) }
         defer { peer.stop() }
-        let transport = NIOTransport(timeout: .seconds(10), idleTimeout: .seconds(600))
+        let transport = NIOTransport(timeout: .seconds(30), idleTimeout: .seconds(600))
         async let first = Self.get(transport, peer)
         async let second = Self.get(transport, peer)
         let answers = try await [first, second]
@@ -51,17 +52,20 @@ struct ShutdownTests {
         #expect((1...2).contains(peer.connectionsAccepted))
         #expect(peer.connectionsOpen == peer.connectionsAccepted, "idle connections stay open until the shutdown")
         await transport.shutdown()
-        // The peer notices the close within its 50 ms poll; the bound only guards against a hang.
+        // The peer notices the close within its 50 ms poll; the bound only guards against a hang (the idle
+        // timeout, 600 s, is far past it).
         #expect(await Self.eventually { peer.connectionsOpen == 0 }, "\(peer.connectionsOpen) connections still open")
     }
 
     @Test("a request waiting for a connection fails with the typed error; the one in progress gets its answer")
     func failsWaiters() async throws {
+        // /slow is answered only once the latch opens, after the shutdown: it is in progress throughout.
+        let latch = Latch()
         let peer = try StrictHTTPPeer { request in
-            .init(bytes: StrictHTTPPeer.response(200, "pong"), delay: request.target == "/slow" ? .seconds(2) : nil)
+            .init(bytes: StrictHTTPPeer.response(200, "pong"), holdUntil: request.target == "/slow" ? latch : nil)
         }
         defer { peer.stop() }
-        let transport = NIOTransport(timeout: .seconds(10), maxConnectionsPerOrigin: 1)
+        let transport = NIOTransport(timeout: HostileRow.bound, maxConnectionsPerOrigin: 1)
         let slow = Task { try await Self.get(transport, peer, "/slow") }
         #expect(await Self.eventually { peer.connectionsAccepted == 1 })
         // Queued behind /slow, or (on a slow machine) not yet queued when the shutdown comes: either way it fails so.
@@ -69,6 +73,7 @@ struct ShutdownTests {
         try await Task.sleep(for: .milliseconds(100))
         await transport.shutdown()
         #expect(await queued.value, "the queued request did not fail as shut down")
+        latch.open()
         #expect(try await slow.value == (200, "pong"))
         #expect(peer.requests.map(\.target) == ["/slow"])
         #expect(await Self.eventually { peer.connectionsOpen == 0 }, "the connection was not closed after its exchange")
@@ -78,7 +83,7 @@ struct ShutdownTests {
     func refusesLaterRequests() async throws {
         let peer = try StrictHTTPPeer { _ in .init(bytes: StrictHTTPPeer.response(200, "pong")) }
         defer { peer.stop() }
-        let transport = NIOTransport(timeout: .seconds(10))
+        let transport = NIOTransport(timeout: .seconds(30))
         #expect(try await Self.get(transport, peer) == (200, "pong"))
         await transport.shutdown()
         #expect(await Self.isShutDown { _ = try await Self.get(transport, peer) })

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Synchronization
 
 /// A keep-alive HTTP/1.1 server that reads requests exactly as RFC 9112 frames them, one after another
 /// on each connection, and may answer before it has read a request's body (an early answer). A request
@@ -32,6 +30,8 @@ public final class StrictHTTPPeer: @unchecked Sendable {
         public var bytes: [UInt8]
         /// Whether it is sent right after the request's head, before the body is read.
         public var early = false
+        /// With `early`, how many body bytes (of a `Content-Length` body) are read before the answer is sent.
+        public var earlyAfter = 0
         /// Whether the peer then closes the connection: it stops writing and reads until the client closes
         /// (so that the client reads the answer, not a reset), or, when `abrupt`, closes at once (as a server
         /// closes a connection it keeps no longer).
@@ -41,16 +41,21 @@ public final class StrictHTTPPeer: @unchecked Sendable {
         public var readPace: Duration? = nil
         /// A pause before the answer (after the body, or after the head when `early`).
         public var delay: Duration? = nil
+        /// When given, the answer waits until this latch opens (at most ``HostileRow/bound``).
+        public var holdUntil: Latch? = nil
 
         public init(
-            bytes: [UInt8], early: Bool = false, close: Bool = false, abrupt: Bool = false, readPace: Duration? = nil, delay: Duration? = nil
+            bytes: [UInt8], early: Bool = false, earlyAfter: Int = 0, close: Bool = false, abrupt: Bool = false,
+            readPace: Duration? = nil, delay: Duration? = nil, holdUntil: Latch? = nil
         ) {
             self.bytes = bytes
             self.early = early
+            self.earlyAfter = earlyAfter
             self.close = close
             self.abrupt = abrupt
             self.readPace = readPace
             self.delay = delay
+            self.holdUntil = holdUntil
         }
     }
 
@@ -129,11 +134,20 @@ public final class StrictHTTPPeer: @unchecked Sendable {
             }
             let framing = Framing(request.headers)
             let reply = answer(request)
-            if reply.early { reader.answer(reply) }
+            reader.beginBody()
             let body: Int?
             switch framing {
-            case .length(let length): body = reader.discard(length, pace: reply.readPace)
-            case .chunked: body = reader.discardChunked(pace: reply.readPace)
+            case .length(let length):
+                let first = reply.early ? min(reply.earlyAfter, length) : length
+                if reader.discard(first, pace: reply.readPace) {
+                    if reply.early { reader.answer(reply) }
+                    body = reader.discard(length - first, pace: reply.readPace) ? length : nil
+                } else {
+                    body = nil
+                }
+            case .chunked:
+                if reply.early { reader.answer(reply) }
+                body = reader.discardChunked(pace: reply.readPace)
             case .invalid:
                 log.lock.withLock { log.malformed.append("framing of \(request.method) \(request.target)") }
                 reader.connection.send(response(400, "bad framing", close: true))
@@ -191,100 +205,15 @@ public final class StrictHTTPPeer: @unchecked Sendable {
     }
 }
 
-/// Reads a connection's bytes as lines and bodies, keeping what was read past them for the next request.
-struct RequestReader {
-    let connection: HostileConnection
-    /// Told how many body bytes arrived, as they do.
-    let received: @Sendable (Int) -> Void
-    private var buffered: [UInt8] = []
-    /// Body bytes read of the current request so far.
-    private(set) var bodyBytesRead = 0
+/// A one-way switch: closed until ``open()``; read from any thread.
+public final class Latch: Sendable {
+    private let state = Atomic(false)
 
-    init(connection: HostileConnection, received: @escaping @Sendable (Int) -> Void) {
-        self.connection = connection
-        self.received = received
-    }
+    public init() {}
 
-    /// Sends `reply`'s bytes after its delay.
-    func answer(_ reply: StrictHTTPPeer.Answer) {
-        if let delay = reply.delay { pause(delay) }
-        connection.send(reply.bytes)
-    }
+    /// Opens the latch, for good.
+    public func open() { state.store(true, ordering: .releasing) }
 
-    /// Sleeps for `duration`, in slices, ending early when the server stops.
-    func pause(_ duration: Duration) {
-        let until = ContinuousClock.now + duration
-        while ContinuousClock.now < until, !connection.server.isStopped { Thread.sleep(forTimeInterval: 0.01) }
-    }
-
-    /// The next line without its CRLF; nil when the connection ended first or the line passed 64 KiB.
-    mutating func line() -> String? {
-        while true {
-            if let end = buffered.firstRange(of: [13, 10]) {
-                let line = String(decoding: buffered[..<end.lowerBound], as: UTF8.self)
-                buffered.removeSubrange(..<end.upperBound)
-                return line
-            }
-            guard buffered.count < 65_536, fill() else { return nil }
-        }
-    }
-
-    /// Reads and drops `count` bytes, pausing `pace` after every 64 KiB; `count`, or nil when the connection ended first.
-    mutating func discard(_ count: Int, pace: Duration?) -> Int? {
-        bodyBytesRead = 0
-        return drop(count, pace: pace) ? count : nil
-    }
-
-    /// Reads and drops a chunked body and its trailer section; its size, or nil when it ended first or did not parse.
-    mutating func discardChunked(pace: Duration?) -> Int? {
-        bodyBytesRead = 0
-        var total = 0
-        while let sizeLine = line() {
-            guard let size = Int(sizeLine.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0 else { return nil }
-            if size == 0 {
-                while let trailer = line() { if trailer.isEmpty { return total } }
-                return nil
-            }
-            guard drop(size, pace: pace), line() == "" else { return nil }
-            total += size
-        }
-        return nil
-    }
-
-    /// Stops writing, reads until the client closes (at most 10 s), and returns for the server to close: the
-    /// client reads the answer before the close, instead of a reset that could discard it.
-    func lingeringClose() {
-        shutdown(connection.descriptor, Int32(SHUT_WR))
-        let until = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < until, connection.receive(waitingAtMost: 50) != nil {}
-    }
-
-    private mutating func drop(_ count: Int, pace: Duration?) -> Bool {
-        var left = count, sincePause = 0
-        while left > 0 {
-            if buffered.isEmpty, !fill() { return false }
-            let taken = min(left, buffered.count)
-            buffered.removeFirst(taken)
-            left -= taken
-            bodyBytesRead += taken
-            received(taken)
-            sincePause += taken
-            if let pace, sincePause >= 65_536 {
-                sincePause = 0
-                pause(pace)
-            }
-        }
-        return true
-    }
-
-    /// Appends what arrives next; false once the connection ended.
-    private mutating func fill() -> Bool {
-        while true {
-            guard let chunk = connection.receive(waitingAtMost: 50) else { return false }
-            if !chunk.isEmpty {
-                buffered += chunk
-                return true
-            }
-        }
-    }
+    /// Whether ``open()`` was called.
+    public var isOpen: Bool { state.load(ordering: .acquiring) }
 }

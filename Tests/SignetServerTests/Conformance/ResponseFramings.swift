@@ -138,7 +138,7 @@ enum ResponseFramings {
     /// (NativeProtocol.swift:240, Swift 6.3.1), with no code of `URLSessionTransport` in between to defend.
     static var rows: [ConformanceRow] {
         func row(_ prefix: String, _ framing: Framing, _ check: @escaping @Sendable (Framing, TransportKind) async throws -> Void) -> ConformanceRow {
-            var row = ConformanceRow(prefix + framing.testDescription) { try await check(framing, $0) }
+            var row = ConformanceRow(prefix + framing.testDescription) { transport, _ in try await check(framing, transport) }
             if framing.crashesFoundationNetworking { row.exceptions[.urlSession] = .crashes(crashReason) }
             return row
         }
