@@ -15,7 +15,7 @@ final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
     struct Exchange: Sendable {
         /// Gets the answer, or the error.
         let promise: EventLoopPromise<(HTTPResponseHead, ByteBuffer)>
-        /// The time the exchange was given, for its timeout error.
+        /// The time the attempt was given, for its timeout error.
         let budget: Duration
         /// Hands the connection back to the pool after a reusable answer.
         let release: @Sendable () -> ConnectionPool.Released

@@ -4,17 +4,18 @@ import NIOHTTP1
 import Signet
 
 extension NIOTransport {
-    /// One exchange on `connection`: `inline` is the whole body when it goes with the head, else nil and
-    /// `body` is streamed, part by part, for as long as the exchange wants it.
+    /// One exchange on `connection`, ending at `deadline` (a timeout reports `allowed`, the attempt's time):
+    /// `inline` is the whole body when it goes with the head, else nil and `body` is streamed, part by part,
+    /// for as long as the exchange wants it.
     func exchange(
-        _ head: HTTPRequestHead, body: Body, inline: [UInt8]?, on connection: Connection, deadline: ContinuousClock.Instant
+        _ head: HTTPRequestHead, body: Body, inline: [UInt8]?, on connection: Connection, deadline: ContinuousClock.Instant,
+        allowed: Duration
     ) async throws -> (HTTPResponse, Body) {
         let eventLoop = connection.channel.eventLoop, handler = connection.handler
         let promise = eventLoop.makePromise(of: (HTTPResponseHead, ByteBuffer).self)
-        let budget = max(ContinuousClock.now.duration(to: deadline), .zero)
-        let nioDeadline = NIODeadline.now() + TimeAmount(budget)
+        let nioDeadline = NIODeadline.now() + TimeAmount(max(ContinuousClock.now.duration(to: deadline), .zero))
         let id = ExchangeID.next(), pool = pool, length = body.length
-        let exchange = ExchangeHandler.Exchange(promise: promise, budget: budget, release: { pool.release(connection) })
+        let exchange = ExchangeHandler.Exchange(promise: promise, budget: allowed, release: { pool.release(connection) })
         eventLoop.execute {
             handler.begin(id, head: head, inline: inline, announcedLength: length, exchange: exchange, deadline: nioDeadline)
         }

@@ -71,11 +71,16 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
 
     /// Sends `request` (absolute: Client resolves it against the base URL) and collects the answer.
     public func send(_ request: HTTPRequest, body: Body, baseURL: URL) async throws -> (HTTPResponse, Body) {
-        try await send(request, body: body, baseURL: baseURL, deadline: .now + timeout)
+        try await send(request, body: body, baseURL: baseURL, until: nil)
     }
 
     /// Sends like ``send(_:body:baseURL:)``, giving up at `deadline` (or after ``timeout``, if sooner).
     public func send(_ request: HTTPRequest, body: Body, baseURL: URL, deadline: ContinuousClock.Instant) async throws -> (HTTPResponse, Body) {
+        try await send(request, body: body, baseURL: baseURL, until: deadline)
+    }
+
+    /// Sends, giving up at `deadline` or after ``timeout``, whichever comes first; every failure a `SignetError`.
+    private func send(_ request: HTTPRequest, body: Body, baseURL: URL, until deadline: ContinuousClock.Instant?) async throws -> (HTTPResponse, Body) {
         do {
             return try await attempt(request, body: body, baseURL: baseURL, deadline: deadline)
         } catch {
@@ -92,8 +97,11 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
         }
     }
 
-    private func attempt(_ request: HTTPRequest, body: Body, baseURL: URL, deadline: ContinuousClock.Instant) async throws -> (HTTPResponse, Body) {
-        let deadline = min(deadline, .now + timeout)
+    private func attempt(_ request: HTTPRequest, body: Body, baseURL: URL, deadline: ContinuousClock.Instant?) async throws -> (HTTPResponse, Body) {
+        // A timeout names the time the attempt was given, not what was left once a connection was found.
+        let start = ContinuousClock.now
+        let allowed = deadline.map { min(max(start.duration(to: $0), .zero), timeout) } ?? timeout
+        let deadline = start + allowed
         var request = request
         if request.scheme == nil || request.authority == nil {
             guard let base = BaseURLParts(baseURL) else {
@@ -123,9 +131,10 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
         // again once on a new connection, when it is idempotent and its body can be replayed.
         let (reused, first) = try await checkout(origin, deadline: deadline)
         do {
-            return try await exchange(head, body: body, inline: inline, on: first, deadline: deadline)
+            return try await exchange(head, body: body, inline: inline, on: first, deadline: deadline, allowed: allowed)
         } catch is StaleConnection where reused && body.isReplayable && Self.idempotent.contains(request.method) {
-            return try await exchange(head, body: body, inline: inline, on: try await checkout(origin, deadline: deadline).1, deadline: deadline)
+            let second = try await checkout(origin, deadline: deadline).1
+            return try await exchange(head, body: body, inline: inline, on: second, deadline: deadline, allowed: allowed)
         } catch let stale as StaleConnection {
             throw SignetError(.transport(underlying: stale.underlying))
         }
