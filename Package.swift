@@ -383,6 +383,17 @@ let package = Package(
                 .product(name: "WSClient", package: "swift-websocket"),
             ]
         ),
+        // NIOTransport's exchange state machine, without a socket; its caller-facing rules over loopback.
+        .testTarget(
+            name: "SignetNIOTransportTests",
+            dependencies: [
+                "SignetNIOTransport", "Signet", "SignetTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // Runs the built `signet` executable as a user would (exit status, stdout, stderr).
         .testTarget(
             name: "SignetCLITests",
