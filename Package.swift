@@ -346,9 +346,12 @@ let package = Package(
         .testTarget(
             name: "SignetHummingbirdTests",
             dependencies: [
-                "SignetHummingbird", "SignetGameSystem", "Signet", "SignetAsyncHTTPClient",
+                "SignetHummingbird", "SignetGameSystem", "Signet", "SignetAsyncHTTPClient", "SignetTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
