@@ -172,7 +172,8 @@ let package = Package(
                 .product(name: "WSClient", package: "swift-websocket"),
             ]
         ),
-        // GameSystem verification for any Hummingbird 2 app: the middleware, replay and idempotency stores.
+        // GameSystem verification for any Hummingbird 2 app: the middleware, replay and idempotency stores, and
+        // the connection guard against slow and malformed clients.
         .target(
             name: "SignetHummingbird",
             dependencies: [
@@ -180,9 +181,12 @@ let package = Package(
                 "SignetCrypto",
                 "SignetGameSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
