@@ -9,6 +9,19 @@ import Testing
 struct MalformedRequestTests {
     static let rows = MalformedRequest.all(get: "/capabilities", post: "/echo")
 
+    @Test("a 4 MiB header line, more than socket buffers hold, is drained: the client sends it all and reads 431")
+    func drained() async throws {
+        try await withReferenceServer { server in
+            let row = MalformedRequest.headerLine(ofSize: 4 << 20, path: "/capabilities")
+            let socket = try RawClientSocket(port: server.port)
+            defer { socket.close() }
+            async let sent = socket.sendInBackground(row.bytes)
+            let read = await socket.readUntilClosed(within: SlowClientScenarios.hangGuard)
+            #expect(await sent, "the server stopped reading before the request was sent")
+            #expect(read.status == 431 && read.closed, "\(read.text.prefix(200))")
+        }
+    }
+
     @Test("answered and closed", arguments: rows)
     func answeredAndClosed(_ row: MalformedRequest) async throws {
         try await withReferenceServer { server in

@@ -71,6 +71,27 @@ struct SlowClientTests {
         }
     }
 
+    @Test("a graceful stop is not held up by stalled heads: they are closed at once")
+    func stopWithStalledHeads() async throws {
+        var configuration = ReferenceServerConfiguration(logger: .quiet)
+        configuration.connectionLimits = ConnectionLimits(headTimeout: .seconds(60))
+        let server = try await ReferenceServer.start(configuration)
+        var stalled: [RawClientSocket] = []
+        defer { for socket in stalled { socket.close() } }
+        for _ in 0..<20 {
+            let socket = try RawClientSocket(port: server.port)
+            socket.send("GET /capabilities HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            stalled.append(socket)
+        }
+        // Unguarded, the stop never returned: nothing closed a connection still waiting for its first head.
+        let outcome = await HangGuard.run(within: .seconds(10)) { await server.stop() }
+        guard case .returned = outcome else {
+            Issue.record("stop() with 20 stalled heads held: \(outcome)")
+            return
+        }
+        #expect(await RawClientSocket.closedCount(stalled, within: .seconds(5)) == 20)
+    }
+
     @Test("a WebSocket game socket is not closed by the head or idle bound")
     func webSocketOutlivesBounds() async throws {
         try await Self.withServer { server in
