@@ -204,16 +204,20 @@ let package = Package(
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
-        // GameSystem verification for any Hummingbird 2 app: an authenticator and the one-line gatekeeper.
+        // GameSystem verification for any Hummingbird 2 app: an authenticator, the one-line gatekeeper, and the
+        // connection guard against slow and malformed clients.
         .target(
             name: "SignetHummingbird",
             dependencies: [
                 "SignetVerification",
                 "SignetGameSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // PostgreSQL stores, so any number of server instances share replay and idempotency state.
@@ -427,9 +431,12 @@ let package = Package(
         .testTarget(
             name: "SignetHummingbirdTests",
             dependencies: [
-                "SignetHummingbird", "SignetGameSystem", "Signet", "SignetAsyncHTTPClient",
+                "SignetHummingbird", "SignetGameSystem", "Signet", "SignetAsyncHTTPClient", "SignetTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

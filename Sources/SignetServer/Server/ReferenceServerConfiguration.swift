@@ -1,9 +1,11 @@
 import Foundation
 import Logging
 import SignetGameSystem
+import SignetHummingbird
 import SignetTrivia
 
-/// How a ``ReferenceServer`` listens and behaves: address, signature window, clock, faults, logger.
+/// How a ``ReferenceServer`` listens and behaves: address, signature window, clock, faults, logger,
+/// connection deadlines.
 public struct ReferenceServerConfiguration: Sendable {
     /// The address to bind (`127.0.0.1` by default: the server is for tests, demos and local tools).
     public var host: String
@@ -20,6 +22,9 @@ public struct ReferenceServerConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// The logger for the server and its requests.
     public var logger: Logger
+    /// How long a connection may take over a request head (10 s) and stay idle between requests (75 s)
+    /// before it is closed; `signet-server --head-timeout SECONDS --idle-timeout SECONDS` (docs/server.md).
+    public var connectionLimits = ConnectionLimits()
     /// The most state-changing requests remembered for replay refusal (100,000); past it, new ones get 503.
     public var replayCapacity: Int = 100_000
     /// The most of them one API key may hold (`nil`: a quarter of ``replayCapacity``); past it, that key's
