@@ -41,8 +41,8 @@ enum VerificationBenchmark {
         /// A GET of `path` carrying a signature made now.
         func signedRequest(_ path: String) throws -> HTTPClientRequest {
             var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
-            for header in try signer.sign(method: "GET", target: path, body: [], date: Date()).headers {
-                request.headers.add(name: header.name, value: header.value)
+            for header in try signer.sign(method: .get, target: path, body: [], date: Date()).headerFields {
+                request.headers.add(name: header.name.rawName, value: header.value)
             }
             return request
         }
