@@ -323,7 +323,7 @@ let package = Package(
         // The transports the network tests run over (URLSession, AsyncHTTPClient, NIOTransport), in one place.
         .target(
             name: "SignetTransportTestSupport",
-            dependencies: ["Signet", "SignetAsyncHTTPClient", "SignetNIOTransport"],
+            dependencies: ["Signet", "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetTestSupport"],
             path: "Tests/SignetTransportTestSupport"
         ),
         .testTarget(name: "SignetJSONTests", dependencies: ["SignetJSON"]),
@@ -333,7 +333,8 @@ let package = Package(
             dependencies: ["Signet", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
-            name: "SignetGameSystemTests", dependencies: ["SignetGameSystem", "SignetCrypto", "SignetTestSupport"]
+            name: "SignetGameSystemTests",
+            dependencies: ["SignetGameSystem", "SignetCrypto", "Signet", "SignetTestSupport", "SignetTransportTestSupport"]
         ),
         .testTarget(
             name: "SignetWorldsTests",
