@@ -183,7 +183,7 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
         _ head: HTTPRequestHead, body: Body, inline: [UInt8]?, on connection: Connection, deadline: ContinuousClock.Instant
     ) async throws -> (HTTPResponse, Body) {
         let eventLoop = connection.channel.eventLoop
-        let promise = eventLoop.makePromise(of: (HTTPResponseHead, ByteBuffer).self)
+        let promise = eventLoop.makePromise(of: (HTTPResponseHead, [UInt8]).self)
         let budget = max(ContinuousClock.now.duration(to: deadline), .zero)
         let nioDeadline = NIODeadline.now() + TimeAmount(budget)
         let pool = pool, idleTimeout = idleTimeout
@@ -222,7 +222,7 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
                 if chunk == nil { break }
             }
         }
-        let (responseHead, buffer) = try await withTaskCancellationHandler {
+        let (responseHead, bytes) = try await withTaskCancellationHandler {
             try await promise.futureResult.get()
         } onCancel: {
             eventLoop.execute { connection.handler.cancel(channel: connection.channel) }
@@ -234,7 +234,7 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
         }
         let status = HTTPResponse.Status(code: Int(responseHead.status.code), reasonPhrase: responseHead.status.reasonPhrase)
         let response = HTTPResponse(status: status, headerFields: fields)
-        return (response, .bytes(Array(buffer.readableBytesView)))
+        return (response, .bytes(bytes))
     }
 
     /// An idle connection that is still open (and true), or a new one.
@@ -288,113 +288,5 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
             }
             .connect(host: origin.host, port: origin.port).get()
         return (channel, handler)
-    }
-}
-
-/// Collects one response at a time on the channel's event loop.
-final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
-    typealias InboundIn = HTTPClientResponsePart
-
-    let maxResponseBytes: Int
-    private var promise: EventLoopPromise<(HTTPResponseHead, ByteBuffer)>?
-    private var head: HTTPResponseHead?
-    private var buffer = ByteBuffer()
-    private var timer: Scheduled<Void>?
-    private var done: ((Bool) -> Void)?
-    /// Closes the connection when it has sat idle too long.
-    private var idleTimer: Scheduled<Void>?
-    /// What ended the connection, once it failed or closed.
-    private var closedBy: (any Error)?
-
-    init(maxResponseBytes: Int) { self.maxResponseBytes = maxResponseBytes }
-
-    /// Starts an exchange: `promise` gets the answer; `done` is told whether the connection can be reused.
-    func begin(
-        _ promise: EventLoopPromise<(HTTPResponseHead, ByteBuffer)>, deadline: NIODeadline, budget: Duration,
-        channel: any Channel, done: @escaping (Bool) -> Void
-    ) {
-        self.promise = promise
-        self.done = done
-        idleTimer?.cancel()
-        idleTimer = nil
-        head = nil
-        buffer.clear()
-        // The connection may have failed or closed before this exchange began (a TLS handshake refused, a
-        // server that closed it): the exchange fails at once, with what ended it.
-        if let closedBy {
-            fail(NIOTransport.StaleConnection(underlying: closedBy), channel: channel)
-            return
-        }
-        timer = channel.eventLoop.scheduleTask(deadline: deadline) { [weak self] in
-            self?.fail(SignetError(.timeout(after: budget)), channel: channel)
-        }
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
-        case .head(let head):
-            // An answer no request asked for: the connection is out of step, and is closed.
-            guard promise != nil else {
-                context.close(promise: nil)
-                return
-            }
-            if let announced = head.headers.first(name: "Content-Length").flatMap({ Int($0) }), announced > maxResponseBytes {
-                fail(SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: announced), status: .init(code: Int(head.status.code))),
-                     channel: context.channel)
-                return
-            }
-            self.head = head
-        case .body(var part):
-            guard promise != nil else { return }
-            if buffer.readableBytes + part.readableBytes > maxResponseBytes {
-                fail(SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: nil), status: head.map { .init(code: Int($0.status.code)) }),
-                     channel: context.channel)
-                return
-            }
-            buffer.writeBuffer(&part)
-        case .end:
-            guard let promise, let head else { return }
-            timer?.cancel()
-            // After a 101 the bytes on the connection are no longer HTTP (no request here asks to upgrade).
-            let reusable = head.isKeepAlive && head.status != .switchingProtocols
-            let done = self.done
-            self.promise = nil
-            self.done = nil
-            if !reusable { context.close(promise: nil) }
-            done?(reusable)
-            promise.succeed((head, buffer))
-        }
-    }
-
-    /// The connection went back to the pool idle: it is closed if no exchange begins within `timeout`.
-    func parkIdle(for timeout: Duration, channel: any Channel) {
-        idleTimer = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) { channel.close(promise: nil) }
-    }
-
-    /// The caller's task was cancelled: the exchange ends as cancelled and the connection is closed.
-    func cancel(channel: any Channel) {
-        fail(SignetError(.cancelled), channel: channel)
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        if closedBy == nil { closedBy = ChannelError.eof }
-        fail(head == nil ? NIOTransport.StaleConnection(underlying: ChannelError.eof) : SignetError(.transport(underlying: ChannelError.eof)),
-             channel: context.channel)
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if closedBy == nil { closedBy = error }
-        fail(head == nil ? NIOTransport.StaleConnection(underlying: error) : SignetError(.transport(underlying: error)),
-             channel: context.channel)
-    }
-
-    private func fail(_ error: any Error, channel: any Channel) {
-        timer?.cancel()
-        done = nil
-        if let promise {
-            self.promise = nil
-            promise.fail(error)
-        }
-        channel.close(promise: nil)
     }
 }
