@@ -11,7 +11,7 @@
 /// the result as `null`; ``Output/truncation`` records where the first one began. Reading on instead of
 /// stopping lets a caller report the first fault in document order. Past ``JSONLimits/maxDepth`` the input
 /// is refused outright.
-package struct JSONReader {
+package struct JSONReader: JSONScanning {
     /// The value, and where it first stopped keeping depth.
     package struct Output: Sendable {
         package var value: JSONValue
@@ -104,7 +104,7 @@ package struct JSONReader {
                     continue nextValue
                 }
             case UInt8(ascii: "\""):
-                completed = .string(try readString())
+                completed = .string(try scanString())
             case UInt8(ascii: "t"):
                 try expectLiteral("true")
                 completed = .bool(true)
@@ -115,7 +115,7 @@ package struct JSONReader {
                 try expectLiteral("null")
                 completed = .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                completed = try readNumber()
+                completed = try scanNumber()
             default:
                 throw invalid("unexpected character \(Self.show(byte)) where a value should be")
             }
@@ -179,7 +179,7 @@ package struct JSONReader {
             throw invalid("expected a member name in double quotes")
         }
         let keyOffset = offset
-        let key = try readString()
+        let key = try scanString()
         if skipped.isEmpty, case .object(let members, _)? = frames.popLast() {
             frames.append(.object(members, key: key))
             if members[key] != nil {
