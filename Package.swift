@@ -141,6 +141,7 @@ let package = Package(
             dependencies: [
                 "Signet",
                 "SignetCrypto",
+                "SignetJSON",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -334,7 +335,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SignetGameSystemTests",
-            dependencies: ["SignetGameSystem", "SignetCrypto", "Signet", "SignetTestSupport", "SignetTransportTestSupport"]
+            dependencies: ["SignetGameSystem", "SignetCrypto", "Signet", "SignetJSON", "SignetTestSupport", "SignetTransportTestSupport"]
         ),
         .testTarget(
             name: "SignetWorldsTests",
