@@ -20,7 +20,7 @@ import Testing
     static let device = DeviceIdentity(deviceId: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
 
     /// In the parent: serves `answer` after a small one, measures in a child and checks the bound and the counts.
-    static func measure(_ test: String, _ answer: [UInt8], worlds: Int, failures: Int) async throws {
+    static func measure(_ test: String, _ answer: [UInt8], worlds: Int, failures: Int, extras: Int = 0) async throws {
         #expect(answer.count <= limit)
         let peer = try HostileHTTPPeer(AnswerMemory.smallThenLarge(
             small: HostileHTTPPeer.response("{allAvailableWorlds=(\(WorldsAnswers.openStepWorld(name: "Small", padding: 0)));}", contentType: "text/plain"),
@@ -29,7 +29,7 @@ import Testing
         let measured = try await AnswerMemory.run(test: "WorldsAnswerMemoryTests.\(test)", transport: .asyncHTTPClient, baseURL: try peer.baseURL)
         print("memory: worlds \(test) (\(answer.count) bytes): \(measured)")
         #expect(measured.growth <= bound, "\(test): \(measured)")
-        #expect(measured.summary == "\(worlds) \(failures) Last", "\(test): \(measured)")
+        #expect(measured.summary == "\(worlds) \(failures) Last \(extras)", "\(test): \(measured)")
     }
 
     /// In the child: reads the small answer, then the large one, and summarises it.
@@ -41,7 +41,8 @@ import Testing
             let response = try await client.worlds(login: "a", password: "b")
             // The first failures are listed, all are counted.
             let listed = response.failures.count == min(response.failureCount, WorldsDecoder.maximumReportedFailures)
-            return "\(response.worlds.count) \(response.failureCount) \(response.worlds.last?.name ?? "-")\(listed ? "" : " (listed \(response.failures.count))")"
+            return "\(response.worlds.count) \(response.failureCount) \(response.worlds.last?.name ?? "-") \(response.extras.count)"
+                + (listed ? "" : " (listed \(response.failures.count))")
         }
     }
 
@@ -57,6 +58,13 @@ import Testing
         if AnswerMemory.childRole() != nil { return try await Self.child() }
         let answer = WorldsAnswers.openStepWorlds(limit: Self.limit)
         try await Self.measure("openStepWorlds", answer.bytes, worlds: answer.elements, failures: 0)
+    }
+
+    @Test("OpenStep: a root dictionary of 999 980 extra keys costs at most 4× the limit")
+    func openStepExtras() async throws {
+        if AnswerMemory.childRole() != nil { return try await Self.child() }
+        let answer = WorldsAnswers.openStepExtras(limit: Self.limit)
+        try await Self.measure("openStepExtras", answer.bytes, worlds: 1, failures: 0, extras: answer.elements)
     }
 
     @Test("XML: 16 MiB of worlds that fail (932 033 strings) costs at most 4× the limit")

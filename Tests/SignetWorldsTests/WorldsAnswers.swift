@@ -36,6 +36,17 @@ enum WorldsAnswers {
                                     last: openStepWorld(name: "Last", padding: 0), suffix: ");}")
     }
 
+    /// A root dictionary of extra keys (`extras`), as many as the value limit allows, then the world list.
+    static func openStepExtras(limit: Int) -> (bytes: [UInt8], elements: Int) {
+        var text = "{"
+        var keys = 0
+        while keys < 999_980, text.utf8.count < limit - 400 {
+            text += "k\(keys)=a;"
+            keys += 1
+        }
+        return (Array((text + "allAvailableWorlds=(" + openStepWorld(name: "Last", padding: 0) + ");}").utf8), keys)
+    }
+
     /// `<string>a</string>` where worlds belong, as many as fit.
     static func xmlFailures(limit: Int) -> (bytes: [UInt8], elements: Int) {
         AnswerMemory.filling(limit, prefix: xmlPrefix, element: "<string>a</string>", separator: "",
