@@ -153,6 +153,7 @@ let package = Package(
             dependencies: [
                 "Signet",
                 "SignetCrypto",
+                "SignetJSON",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -341,7 +342,7 @@ let package = Package(
         // The transports the network tests run over (URLSession, AsyncHTTPClient, NIOTransport), in one place.
         .target(
             name: "SignetTransportTestSupport",
-            dependencies: ["Signet", "SignetAsyncHTTPClient", "SignetNIOTransport"],
+            dependencies: ["Signet", "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetTestSupport"],
             path: "Tests/SignetTransportTestSupport"
         ),
         .testTarget(name: "SignetJSONTests", dependencies: ["SignetJSON"]),
@@ -351,7 +352,8 @@ let package = Package(
             dependencies: ["Signet", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
-            name: "SignetGameSystemTests", dependencies: ["SignetGameSystem", "SignetCrypto", "SignetTestSupport"]
+            name: "SignetGameSystemTests",
+            dependencies: ["SignetGameSystem", "SignetCrypto", "Signet", "SignetJSON", "SignetTestSupport", "SignetTransportTestSupport"]
         ),
         .testTarget(
             name: "SignetWorldsTests",
