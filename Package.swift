@@ -35,6 +35,8 @@ let package = Package(
         .library(name: "SignetTrivia", targets: ["SignetTrivia"]),
         .library(name: "SignetVerification", targets: ["SignetVerification"]),
         .library(name: "SignetHummingbird", targets: ["SignetHummingbird"]),
+        .library(name: "SignetVapor", targets: ["SignetVapor"]),
+        .library(name: "SignetOpenAPIServer", targets: ["SignetOpenAPIServer"]),
         .library(name: "SignetPostgres", targets: ["SignetPostgres"]),
         .library(name: "SignetOpenAPI", targets: ["SignetOpenAPI"]),
         .library(name: "SignetOpenAPIAsyncHTTPClient", targets: ["SignetOpenAPIAsyncHTTPClient"]),
@@ -79,6 +81,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         // SignetOpenAPIAsyncHTTPClient: the OpenAPI transport over a client that refuses redirects.
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
+        // SignetVapor: the gatekeeper for Vapor 4 apps.
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
     ],
     targets: [
         // The C boundary: one small inline function per libcrypto call Swift needs.
@@ -202,6 +206,27 @@ let package = Package(
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // GameSystem verification for any Vapor 4 app: an authenticator and the one-line gatekeeper.
+        .target(
+            name: "SignetVapor",
+            dependencies: [
+                "SignetVerification",
+                "SignetGameSystem",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // GameSystem verification for every operation of a swift-openapi-generator server, on any transport.
+        .target(
+            name: "SignetOpenAPIServer",
+            dependencies: [
+                "SignetVerification",
+                "SignetGameSystem",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         // PostgreSQL stores, so any number of server instances share replay and idempotency state.
