@@ -20,6 +20,8 @@ struct ReferenceVerification: Sendable {
     let explains: Bool
     /// The server's clock.
     let clock: @Sendable () -> Date
+    /// How the signed echo route verifies (its keys, idempotency store and body limit).
+    let signedEcho: SignedEchoVerification
 
     /// The role of each demo key.
     static let roles: [String: GameSystemKeyRole] = [
@@ -36,7 +38,8 @@ struct ReferenceVerification: Sendable {
             verifier: GameSystemVerifier(keys: keys, window: configuration.window, separator: configuration.separator),
             replays: replays,
             explains: configuration.explainsFailures,
-            clock: configuration.clock)
+            clock: configuration.clock,
+            signedEcho: configuration.signedEcho)
     }
 
     /// The middleware for routes that only `role` keys may call, with bodies up to `maxBodyBytes` (kept
@@ -47,5 +50,16 @@ struct ReferenceVerification: Sendable {
         GameSystemVerificationMiddleware(verifier: verifier, options: GameSystemVerificationOptions(
             keyRoles: Self.roles, acceptedRoles: [role], replayStore: replays, maxBodyBytes: maxBodyBytes,
             keepsBody: keepsBody, explainsFailures: explains, clock: clock))
+    }
+
+    /// The middleware of the signed echo route: client keys, the body hashed and not kept, and
+    /// ``signedEcho``'s keys, `Idempotency-Key` store and limit.
+    func echoMiddleware() -> GameSystemVerificationMiddleware<ReferenceRequestContext> {
+        let options = GameSystemVerificationOptions(
+            keyRoles: Self.roles, acceptedRoles: [.client], replayStore: replays, idempotencyStore: signedEcho.idempotencyStore,
+            maxBodyBytes: signedEcho.maxBodyBytes, keepsBody: false, explainsFailures: explains, clock: clock)
+        guard let keys = signedEcho.keys else { return GameSystemVerificationMiddleware(verifier: verifier, options: options) }
+        return GameSystemVerificationMiddleware(verification: GameSystemVerification(
+            keys: keys, window: verifier.window, separator: verifier.separator, options: options))
     }
 }
