@@ -83,6 +83,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         // SignetVapor: the gatekeeper for Vapor 4 apps.
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+        // The adapter conformance table runs SignetOpenAPIServer on this transport.
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
     ],
     targets: [
         // The C boundary: one small inline function per libcrypto call Swift needs.
@@ -444,6 +446,24 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // One table of verification cases against every adapter and the reference server, over real sockets.
+        .testTarget(
+            name: "SignetAdapterConformanceTests",
+            dependencies: [
+                "SignetHummingbird", "SignetVapor", "SignetOpenAPIServer", "SignetServer", "SignetPostgres",
+                "SignetGameSystem", "Signet", "SignetCrypto",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
