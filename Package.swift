@@ -83,7 +83,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         // SignetVapor: the gatekeeper for Vapor 4 apps.
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
-        // The adapter conformance table runs SignetOpenAPIServer on this transport.
+        // The adapter conformance table and the benchmark run SignetOpenAPIServer on this transport.
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
     ],
     targets: [
@@ -323,8 +323,15 @@ let package = Package(
             dependencies: [
                 "SignetCrypto", "SignetGameSystem", "SignetConditions", "CSignetBenchFloor", "Signet",
                 "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetServer", "SignetHummingbird",
+                "SignetVapor", "SignetOpenAPIServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
