@@ -18,9 +18,9 @@ import SignetGameSystem
 /// }
 /// ```
 ///
-/// It runs ``GameSystemVerification`` (body limit, signature, role, replay, `Idempotency-Key`) and only then
-/// calls the operation, with the body it received and the ``GameSystemIdentity`` in
-/// ``GameSystemIdentity/current`` (generated handlers have no request context). A refusal never reaches the
+/// It runs `GameSystemVerification` (body limit, signature, role, replay, `Idempotency-Key`) and only then
+/// calls the operation, with the body it received and the `GameSystemIdentity` in
+/// `GameSystemIdentity.current` (generated handlers have no request context). A refusal never reaches the
 /// operation: 401 with `{"error_message": "<cause>: <detail>"}` and the transport's one HTTP `Date`, 413 past
 /// the body limit, 503 when a store or the key provider cannot answer. Put it first in `middlewares`, so that
 /// nothing runs for a request that is refused.

@@ -15,7 +15,7 @@ import Vapor
 ///     return "user \(try req.auth.require(User.self).name)"
 /// }
 /// ```
-/// A request is the authenticator's when ``GameSystemVerification/claims(_:)`` says so. Unlike Vapor's
+/// A request is the authenticator's when `GameSystemVerification.claims(_:)` says so. Unlike Vapor's
 /// `AsyncRequestAuthenticator`, a refused signature is answered here (the pipeline's 401 body, not Vapor's
 /// error JSON): a request that tried to sign and failed must not fall through to an anonymous route.
 public struct GameSystemVaporAuthenticator: AsyncAuthenticator {

@@ -10,9 +10,9 @@ import Vapor
 /// orders.get { req in "orders of \(try req.auth.require(GameSystemIdentity.self).apiKey)" }
 /// ```
 ///
-/// It runs ``GameSystemVerification`` (body limit, signature, role, replay, `Idempotency-Key`) and only then
+/// It runs `GameSystemVerification` (body limit, signature, role, replay, `Idempotency-Key`) and only then
 /// calls the route, with the body collected into the request (`req.body.data`) and the
-/// ``GameSystemIdentity`` in `req.auth` and ``GameSystemIdentity/current``. A refusal never reaches the
+/// `GameSystemIdentity` in `req.auth` and `GameSystemIdentity.current`. A refusal never reaches the
 /// route: 401 with `{"error_message": "<cause>: <detail>"}` and one HTTP `Date` (Vapor's), 413 past the body
 /// limit (whatever the route's own `body: .collect(maxSize:)` says), 503 when a store or the key provider
 /// cannot answer. To let a route accept another kind of credentials too, use ``GameSystemVaporAuthenticator``.
