@@ -36,6 +36,8 @@ let package = Package(
         .library(name: "SignetTrivia", targets: ["SignetTrivia"]),
         .library(name: "SignetVerification", targets: ["SignetVerification"]),
         .library(name: "SignetHummingbird", targets: ["SignetHummingbird"]),
+        .library(name: "SignetVapor", targets: ["SignetVapor"]),
+        .library(name: "SignetOpenAPIServer", targets: ["SignetOpenAPIServer"]),
         .library(name: "SignetPostgres", targets: ["SignetPostgres"]),
         .library(name: "SignetOpenAPI", targets: ["SignetOpenAPI"]),
         .library(name: "SignetOpenAPIAsyncHTTPClient", targets: ["SignetOpenAPIAsyncHTTPClient"]),
@@ -81,6 +83,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         // SignetOpenAPIAsyncHTTPClient: the OpenAPI transport over a client that refuses redirects.
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
+        // SignetVapor: the gatekeeper for Vapor 4 apps.
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+        // The adapter conformance table and the benchmark run SignetOpenAPIServer on this transport.
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
     ],
     targets: [
         // The C boundary: one small inline function per libcrypto call Swift needs.
@@ -221,6 +227,27 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // GameSystem verification for any Vapor 4 app: an authenticator and the one-line gatekeeper.
+        .target(
+            name: "SignetVapor",
+            dependencies: [
+                "SignetVerification",
+                "SignetGameSystem",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // GameSystem verification for every operation of a swift-openapi-generator server, on any transport.
+        .target(
+            name: "SignetOpenAPIServer",
+            dependencies: [
+                "SignetVerification",
+                "SignetGameSystem",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // PostgreSQL stores, so any number of server instances share replay and idempotency state.
         .target(
             name: "SignetPostgres",
@@ -315,8 +342,15 @@ let package = Package(
             dependencies: [
                 "SignetCrypto", "SignetGameSystem", "SignetConditions", "CSignetBenchFloor", "Signet",
                 "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetServer", "SignetHummingbird",
+                "SignetVapor", "SignetOpenAPIServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -464,6 +498,24 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // One table of verification cases against every adapter and the reference server, over real sockets.
+        .testTarget(
+            name: "SignetAdapterConformanceTests",
+            dependencies: [
+                "SignetHummingbird", "SignetVapor", "SignetOpenAPIServer", "SignetServer", "SignetPostgres",
+                "SignetGameSystem", "Signet", "SignetCrypto",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),

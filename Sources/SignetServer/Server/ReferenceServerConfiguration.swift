@@ -54,6 +54,9 @@ public struct ReferenceServerConfiguration: Sendable {
     /// How the server joins the signed parts (backslash-n by default; `--separator newline` for servers
     /// that follow the prose literally).
     public var separator: GameSystemSeparator = .escaped
+    /// How the signed echo route `/{tenant}/client/echo` verifies: its keys, `Idempotency-Key` store and body
+    /// limit (the demo keys, none and 1 GiB by default).
+    public var signedEcho = SignedEchoVerification()
     /// Whether `GET /capabilities` offers `Angle` (diagonal words); `false` simulates a server without it.
     public var puzzlesOfferAngle: Bool
     /// Fixes the reference server's random choices (generated puzzles, trivia questions) for repeatable runs.
