@@ -2,62 +2,87 @@
 // Signet: a request-signing API-client SDK. See README.md and docs/ for the layout and the rules.
 import PackageDescription
 
-// SignetCrypto's backend is chosen here and nowhere else (Sources/SignetCrypto/Backend/CryptoBackend.swift).
-// Two traits, exactly one of them on:
-// - PlatformCryptoBackend (the default): libcrypto (OpenSSL 3, the CSignetCrypto shim) on Linux, swift-crypto
-//   (CryptoKit underneath) on every Apple platform. A Linux build never compiles swift-crypto for SignetCrypto.
-// - SwiftCryptoBackend: swift-crypto everywhere, BoringSSL underneath on Linux: `swift build --traits
-//   SwiftCryptoBackend` (naming a trait turns the default off), or `traits: ["SwiftCryptoBackend"]` on a
-//   dependency on Signet. SignetCrypto then has no libcrypto dependency at all.
-// (A dependency condition cannot say "trait off", hence the default trait: with both traits on, SwiftPM
-// warns about the duplicate Crypto product and SignetCrypto still runs on swift-crypto.)
-let platformCryptoTrait = "PlatformCryptoBackend"
+// Pin what you link. Every package dependency a library product needs beyond swift-http-types and swift-log
+// is behind a package trait (SE-0450), and SwiftPM leaves a dependency out of resolution when every use of it
+// is behind a trait that is off. A package using only the client products (SignetCrypto, Signet,
+// SignetURLSession, SignetGameSystem, SignetWorlds, SignetPuzzles, SignetConditions, SignetTrivia) depends
+// with `traits: []` and pins swift-http-types and swift-log, nothing else (Examples/AppClient, checked in CI).
+// Everything else is a trait; all but SwiftCryptoBackend are on by default, so `swift build` and `swift test`
+// here need no flag. Each condition names one trait (Swift 6.2 and 6.3 read a list of several differently).
+// The executables (signet, signet-server, signet-bench, the examples) and SignetServer are not products:
+// their dependencies (ArgumentParser, Prometheus, …) are never resolved by a consumer; `swift run` still
+// runs them here.
+//
+// SignetCrypto's backend: libcrypto (OpenSSL 3, the CSignetCrypto shim) on Linux and CryptoKit on Apple
+// platforms, with no trait and no package; the SwiftCryptoBackend trait puts it on swift-crypto everywhere
+// (BoringSSL on Linux; the shim is still declared there, and unused).
 let swiftCryptoTrait = "SwiftCryptoBackend"
 let applePlatforms: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
+
+/// A product of `package` that only `trait` brings in.
+func product(_ name: String, _ package: String, trait: String) -> Target.Dependency {
+    .product(name: name, package: package, condition: .when(traits: [trait]))
+}
 
 let package = Package(
     name: "Signet",
     // The minimums are those of Swift's Synchronization module (Mutex, Atomic), which Signet uses; every
-    // dependency allows them. Not every product runs everywhere (README, "Installing"): SignetServer,
-    // SignetHummingbird, SignetPostgres, signet-server, signet and signet-bench are server side and tools, for
-    // Linux and macOS; SignetAsyncHTTPClient and SignetTrivia (SwiftNIO underneath) are not for watchOS. On
-    // Apple platforms the clients run on Signet's URLSessionTransport.
+    // dependency allows them. Not every product runs everywhere (README, "Installing"): the server side
+    // (SignetVerification, SignetHummingbird, SignetVapor, SignetOpenAPIServer, SignetPostgres) is for Linux
+    // and macOS; SignetAsyncHTTPClient, SignetNIOTransport and SignetTriviaSocket (SwiftNIO underneath) are
+    // not for watchOS. On Apple platforms the clients run on SignetURLSession.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
+        // Clients: swift-http-types and swift-log only.
         .library(name: "SignetCrypto", targets: ["SignetCrypto"]),
         .library(name: "Signet", targets: ["Signet"]),
-        .library(name: "SignetAsyncHTTPClient", targets: ["SignetAsyncHTTPClient"]),
-        .library(name: "SignetNIOTransport", targets: ["SignetNIOTransport"]),
-        .library(name: "SignetTelemetry", targets: ["SignetTelemetry"]),
+        .library(name: "SignetURLSession", targets: ["SignetURLSession"]),
         .library(name: "SignetGameSystem", targets: ["SignetGameSystem"]),
         .library(name: "SignetWorlds", targets: ["SignetWorlds"]),
         .library(name: "SignetPuzzles", targets: ["SignetPuzzles"]),
         .library(name: "SignetConditions", targets: ["SignetConditions"]),
         .library(name: "SignetTrivia", targets: ["SignetTrivia"]),
+        // Each with its trait.
+        .library(name: "SignetAsyncHTTPClient", targets: ["SignetAsyncHTTPClient"]),
+        .library(name: "SignetNIOTransport", targets: ["SignetNIOTransport"]),
+        .library(name: "SignetPuzzlesStore", targets: ["SignetPuzzlesStore"]),
+        .library(name: "SignetTriviaSocket", targets: ["SignetTriviaSocket"]),
+        .library(name: "SignetTelemetry", targets: ["SignetTelemetry"]),
+        .library(name: "SignetOpenAPI", targets: ["SignetOpenAPI"]),
+        .library(name: "SignetOpenAPIAsyncHTTPClient", targets: ["SignetOpenAPIAsyncHTTPClient"]),
         .library(name: "SignetVerification", targets: ["SignetVerification"]),
         .library(name: "SignetHummingbird", targets: ["SignetHummingbird"]),
         .library(name: "SignetVapor", targets: ["SignetVapor"]),
         .library(name: "SignetOpenAPIServer", targets: ["SignetOpenAPIServer"]),
         .library(name: "SignetPostgres", targets: ["SignetPostgres"]),
-        .library(name: "SignetOpenAPI", targets: ["SignetOpenAPI"]),
-        .library(name: "SignetOpenAPIAsyncHTTPClient", targets: ["SignetOpenAPIAsyncHTTPClient"]),
-        .library(name: "SignetServer", targets: ["SignetServer"]),
-        .executable(name: "signet-server", targets: ["signet-server"]),
-        .executable(name: "signet", targets: ["signet"]),
-        .executable(name: "signet-bench", targets: ["signet-bench"]),
-        .executable(name: "post-magic", targets: ["post-magic"]),
-        .executable(name: "post-rainbow", targets: ["post-rainbow"]),
     ],
     traits: [
+        .trait(name: "AsyncHTTPClient", description: "SignetAsyncHTTPClient: the transport over AsyncHTTPClient."),
+        .trait(name: "NIOTransport", description: "SignetNIOTransport: Signet's own HTTP/1.1 transport on SwiftNIO."),
+        .trait(name: "PuzzlesStore", description: "SignetPuzzlesStore: saved word-search games in SQLite (GRDB)."),
+        .trait(name: "TriviaSocket", description: "SignetTriviaSocket: the trivia game over WebSocket."),
+        .trait(name: "Telemetry", description: "SignetTelemetry: client metrics (swift-metrics) and traces."),
+        .trait(name: "OpenAPI", description: "SignetOpenAPI: signing for swift-openapi-generator clients."),
         .trait(
-            name: platformCryptoTrait,
-            description: "SignetCrypto on libcrypto (OpenSSL 3) on Linux and on swift-crypto (CryptoKit) on Apple platforms."
+            name: "OpenAPIAsyncHTTPClient", description: "SignetOpenAPIAsyncHTTPClient: the OpenAPI transport that refuses redirects.",
+            enabledTraits: ["OpenAPI", "AsyncHTTPClient"]
         ),
+        .trait(name: "Verification", description: "SignetVerification: the server-side pipeline, stores, metrics and traces."),
+        .trait(name: "Hummingbird", description: "SignetHummingbird: verification for Hummingbird 2.", enabledTraits: ["Verification"]),
+        .trait(name: "Vapor", description: "SignetVapor: verification for Vapor 4.", enabledTraits: ["Verification"]),
+        .trait(
+            name: "OpenAPIServer", description: "SignetOpenAPIServer: verification for swift-openapi servers.",
+            enabledTraits: ["Verification", "OpenAPI"]
+        ),
+        .trait(name: "Postgres", description: "SignetPostgres: stores on PostgreSQL.", enabledTraits: ["Verification"]),
         .trait(
             name: swiftCryptoTrait,
             description: "SignetCrypto on swift-crypto everywhere: BoringSSL instead of libcrypto on Linux."
         ),
-        .default(enabledTraits: [platformCryptoTrait]),
+        .default(enabledTraits: [
+            "AsyncHTTPClient", "NIOTransport", "PuzzlesStore", "TriviaSocket", "Telemetry", "OpenAPI",
+            "OpenAPIAsyncHTTPClient", "Verification", "Hummingbird", "Vapor", "OpenAPIServer", "Postgres",
+        ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -101,36 +126,43 @@ let package = Package(
             name: "SignetCrypto",
             dependencies: [
                 "SignetJSON",
-                .target(name: "CSignetCrypto", condition: .when(platforms: [.linux], traits: [platformCryptoTrait])),
-                .product(
-                    name: "Crypto", package: "swift-crypto",
-                    condition: .when(platforms: applePlatforms, traits: [platformCryptoTrait])
-                ),
-                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: [swiftCryptoTrait])),
+                .target(name: "CSignetCrypto", condition: .when(platforms: [.linux])),
+                product("Crypto", "swift-crypto", trait: swiftCryptoTrait),
             ],
             swiftSettings: [
+                // SIGNET_SWIFT_CRYPTO: the CryptoKit-shaped backend; SIGNET_SWIFT_CRYPTO_PACKAGE: from swift-crypto
+                // (the trait) rather than Apple's CryptoKit.
                 .define("SIGNET_SWIFT_CRYPTO", .when(platforms: applePlatforms)),
                 .define("SIGNET_SWIFT_CRYPTO", .when(traits: [swiftCryptoTrait])),
+                .define("SIGNET_SWIFT_CRYPTO_PACKAGE", .when(traits: [swiftCryptoTrait])),
             ]
         ),
-        // The client core: middleware chain, transports' protocol, URLSession transport. No service, no server.
+        // The client core: middleware chain and the transports' protocol. No service, no server, no network.
         .target(
             name: "Signet",
             dependencies: [
                 "SignetJSON",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The transport over URLSession (FoundationNetworking on Linux), for apps on Apple platforms.
+        .target(
+            name: "SignetURLSession",
+            dependencies: [
+                "Signet",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
             ]
         ),
         .target(
             name: "SignetAsyncHTTPClient",
             dependencies: [
                 "Signet",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                product("AsyncHTTPClient", "async-http-client", trait: "AsyncHTTPClient"),
+                product("NIOCore", "swift-nio", trait: "AsyncHTTPClient"),
+                product("NIOHTTP1", "swift-nio", trait: "AsyncHTTPClient"),
             ]
         ),
         .target(
@@ -138,10 +170,10 @@ let package = Package(
             dependencies: [
                 "Signet",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                product("NIOCore", "swift-nio", trait: "NIOTransport"),
+                product("NIOHTTP1", "swift-nio", trait: "NIOTransport"),
+                product("NIOPosix", "swift-nio", trait: "NIOTransport"),
+                product("NIOSSL", "swift-nio-ssl", trait: "NIOTransport"),
             ]
         ),
         // Metrics (swift-metrics) and traces (swift-distributed-tracing) for the client chain, opt-in.
@@ -150,8 +182,8 @@ let package = Package(
             dependencies: [
                 "Signet",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                product("CoreMetrics", "swift-metrics", trait: "Telemetry"),
+                product("Tracing", "swift-distributed-tracing", trait: "Telemetry"),
             ]
         ),
         .target(
@@ -169,22 +201,22 @@ let package = Package(
             name: "SignetWorlds",
             dependencies: ["Signet", "SignetJSON", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
-        // Word-search puzzles: capabilities, validation, checking, generation, SQLite store.
+        // Word-search puzzles: capabilities, validation, checking, generation, the client.
         .target(
             name: "SignetPuzzles",
-            dependencies: [
-                "Signet",
-                "SignetJSON",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            dependencies: ["Signet", "SignetJSON", .product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
+        // Saved word-search games in a SQLite file.
+        .target(
+            name: "SignetPuzzlesStore",
+            dependencies: ["SignetPuzzles", product("GRDB", "GRDB.swift", trait: "PuzzlesStore")]
         ),
         // Rollout conditions: the condition language with an operator registry.
         .target(
             name: "SignetConditions",
             dependencies: ["Signet", "SignetJSON", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
-        // Trivia: the protocol's messages, the client state machine, the server game logic, the WebSocket client.
+        // Trivia: the protocol's messages, the client state machine, the server game logic, the jokers' client.
         .target(
             name: "SignetTrivia",
             dependencies: [
@@ -192,7 +224,16 @@ let package = Package(
                 "SignetJSON",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "WSClient", package: "swift-websocket"),
+            ]
+        ),
+        // The trivia game over WebSocket: the connection, its watchdog, the automatic player.
+        .target(
+            name: "SignetTriviaSocket",
+            dependencies: [
+                "SignetTrivia",
+                "Signet",
+                .product(name: "Logging", package: "swift-log"),
+                product("WSClient", "swift-websocket", trait: "TriviaSocket"),
             ]
         ),
         // The server pipeline with no web framework in it: verification, roles, replay and idempotency stores,
@@ -205,10 +246,10 @@ let package = Package(
                 "SignetGameSystem",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
-                .product(name: "DequeModule", package: "swift-collections"),
-                .product(name: "HeapModule", package: "swift-collections"),
+                product("CoreMetrics", "swift-metrics", trait: "Verification"),
+                product("Tracing", "swift-distributed-tracing", trait: "Verification"),
+                product("DequeModule", "swift-collections", trait: "Verification"),
+                product("HeapModule", "swift-collections", trait: "Verification"),
             ]
         ),
         // GameSystem verification for any Hummingbird 2 app: an authenticator, the one-line gatekeeper, and the
@@ -218,13 +259,13 @@ let package = Package(
             dependencies: [
                 "SignetVerification",
                 "SignetGameSystem",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                product("Hummingbird", "hummingbird", trait: "Hummingbird"),
+                product("HummingbirdCore", "hummingbird", trait: "Hummingbird"),
+                product("HummingbirdAuth", "hummingbird-auth", trait: "Hummingbird"),
+                product("NIOCore", "swift-nio", trait: "Hummingbird"),
+                product("NIOHTTP1", "swift-nio", trait: "Hummingbird"),
             ]
         ),
         // GameSystem verification for any Vapor 4 app: an authenticator and the one-line gatekeeper.
@@ -233,9 +274,9 @@ let package = Package(
             dependencies: [
                 "SignetVerification",
                 "SignetGameSystem",
-                .product(name: "Vapor", package: "vapor"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                product("Vapor", "vapor", trait: "Vapor"),
+                product("NIOCore", "swift-nio", trait: "Vapor"),
             ]
         ),
         // GameSystem verification for every operation of a swift-openapi-generator server, on any transport.
@@ -244,8 +285,8 @@ let package = Package(
             dependencies: [
                 "SignetVerification",
                 "SignetGameSystem",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                product("OpenAPIRuntime", "swift-openapi-runtime", trait: "OpenAPI"),
             ]
         ),
         // PostgreSQL stores, so any number of server instances share replay and idempotency state.
@@ -255,7 +296,7 @@ let package = Package(
                 "SignetGameSystem",
                 "SignetVerification",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                product("PostgresNIO", "postgres-nio", trait: "Postgres"),
             ]
         ),
         // A swift-openapi-runtime ClientMiddleware running Signet's retry, clock-skew and signing chain.
@@ -263,9 +304,9 @@ let package = Package(
             name: "SignetOpenAPI",
             dependencies: [
                 "Signet",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                product("OpenAPIRuntime", "swift-openapi-runtime", trait: "OpenAPI"),
             ]
         ),
         // swift-openapi-async-http-client's transport over an HTTPClient that never follows redirects.
@@ -273,9 +314,9 @@ let package = Package(
             name: "SignetOpenAPIAsyncHTTPClient",
             dependencies: [
                 "SignetAsyncHTTPClient",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                product("AsyncHTTPClient", "async-http-client", trait: "AsyncHTTPClient"),
+                product("NIOCore", "swift-nio", trait: "AsyncHTTPClient"),
+                product("OpenAPIAsyncHTTPClient", "swift-openapi-async-http-client", trait: "OpenAPIAsyncHTTPClient"),
             ]
         ),
         // The reference server for every Signet protocol; used by tests, examples and the CLI, never by a library.
@@ -317,7 +358,9 @@ let package = Package(
                 "SignetConditions",
                 "SignetWorlds",
                 "SignetPuzzles",
+                "SignetPuzzlesStore",
                 "SignetTrivia",
+                "SignetTriviaSocket",
                 "SignetServer",
                 "SignetAsyncHTTPClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -376,14 +419,14 @@ let package = Package(
         // The transports the network tests run over (URLSession, AsyncHTTPClient, NIOTransport), in one place.
         .target(
             name: "SignetTransportTestSupport",
-            dependencies: ["Signet", "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetTestSupport"],
+            dependencies: ["Signet", "SignetURLSession", "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetTestSupport"],
             path: "Tests/SignetTransportTestSupport"
         ),
         .testTarget(name: "SignetJSONTests", dependencies: ["SignetJSON"]),
         .testTarget(name: "SignetCryptoTests", dependencies: ["SignetCrypto", "SignetTestSupport"]),
         .testTarget(
             name: "SignetTests",
-            dependencies: ["Signet", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Signet", "SignetURLSession", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "SignetGameSystemTests",
@@ -392,17 +435,17 @@ let package = Package(
         .testTarget(
             name: "SignetWorldsTests",
             dependencies: [
-                "SignetWorlds", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetTestSupport",
+                "SignetWorlds", "Signet", "SignetURLSession", "SignetServer", "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetTestSupport",
                 "SignetTransportTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         // The child process of the puzzle store's crash test (records finds until killed); no product.
-        .executableTarget(name: "PuzzleStoreCrashChild", dependencies: ["SignetPuzzles"], path: "Tests/PuzzleStoreCrashChild"),
+        .executableTarget(name: "PuzzleStoreCrashChild", dependencies: ["SignetPuzzles", "SignetPuzzlesStore"], path: "Tests/PuzzleStoreCrashChild"),
         .testTarget(
             name: "SignetPuzzlesTests",
             dependencies: [
-                "SignetPuzzles", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport", "SignetTransportTestSupport",
+                "SignetPuzzles", "SignetPuzzlesStore", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport", "SignetTransportTestSupport",
                 "PuzzleStoreCrashChild",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -418,7 +461,7 @@ let package = Package(
         .testTarget(
             name: "SignetTriviaTests",
             dependencies: [
-                "SignetTrivia", "Signet", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport", "SignetTransportTestSupport",
+                "SignetTrivia", "SignetTriviaSocket", "Signet", "SignetURLSession", "SignetServer", "SignetAsyncHTTPClient", "SignetTestSupport", "SignetTransportTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "WSClient", package: "swift-websocket"),
             ]
@@ -483,6 +526,7 @@ let package = Package(
             dependencies: [
                 "SignetServer",
                 "Signet",
+                "SignetURLSession",
                 "SignetGameSystem",
                 "SignetAsyncHTTPClient",
                 "SignetNIOTransport",

@@ -20,7 +20,7 @@ let package = Package(
     name: "SignetFuzz",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Signet", path: ".."),
+        .package(name: "Signet", path: "..", traits: []),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [

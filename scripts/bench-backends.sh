@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${ROUNDS:-3}
-swiftcrypto=(--scratch-path .build-swiftcrypto --traits SwiftCryptoBackend)
+swiftcrypto=(--scratch-path .build-swiftcrypto --traits default,SwiftCryptoBackend)
 
 echo "bench-backends: building signet-bench (release) with each backend"
 swift build -c release --product signet-bench

@@ -6,7 +6,7 @@ let package = Package(
     name: "Consumer",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Signet", path: "../.."),
+        .package(name: "Signet", path: "../..", traits: []),  // the client products only
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [

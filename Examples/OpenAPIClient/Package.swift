@@ -8,7 +8,7 @@ let package = Package(
     name: "OpenAPIClient",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Signet", path: "../.."),
+        .package(name: "Signet", path: "../..", traits: ["OpenAPIAsyncHTTPClient"]),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -22,7 +22,6 @@ let package = Package(
                 .product(name: "SignetOpenAPI", package: "Signet"),
                 .product(name: "SignetOpenAPIAsyncHTTPClient", package: "Signet"),
                 .product(name: "SignetGameSystem", package: "Signet"),
-                .product(name: "SignetServer", package: "Signet"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

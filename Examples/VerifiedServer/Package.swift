@@ -7,7 +7,7 @@ let package = Package(
     name: "VerifiedServer",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Signet", path: "../.."),
+        .package(name: "Signet", path: "../..", traits: ["Hummingbird"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [

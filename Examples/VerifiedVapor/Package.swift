@@ -7,7 +7,7 @@ let package = Package(
     name: "VerifiedVapor",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Signet", path: "../.."),
+        .package(name: "Signet", path: "../..", traits: ["Vapor"]),
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
     ],
     targets: [

@@ -10,6 +10,7 @@
 // ends it with status 1 and a line on stderr.
 import Foundation
 import SignetPuzzles
+import SignetPuzzlesStore
 
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))

@@ -1,7 +1,8 @@
 import Foundation
 import SignetPuzzles
-import Testing
+import SignetPuzzlesStore
 import SignetTransportTestSupport
+import Testing
 
 /// Puzzles fetched from the real reference server, played in a real SQLite file.
 @Suite("Games from the reference server in a real store")

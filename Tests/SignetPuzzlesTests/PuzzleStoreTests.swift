@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import SignetPuzzles
+import SignetPuzzlesStore
 @testable import SignetServer
+import Testing
 
 @Suite("Puzzle store")
 struct PuzzleStoreTests {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Signet
 import SignetPuzzles
+import SignetPuzzlesStore
 import SignetServer
 import Testing
 

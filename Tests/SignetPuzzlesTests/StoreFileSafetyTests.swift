@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
-import Testing
 import SignetPuzzles
+import SignetPuzzlesStore
 @testable import SignetServer
+import Testing
 
 @Suite("Puzzle store refuses files it must not change")
 struct StoreFileSafetyTests {

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-import Testing
 import SignetPuzzles
+import SignetPuzzlesStore
+import Testing
 
 /// Which SQLite files the store may change: its own (marked with `PRAGMA application_id` 0x53474E50,
 /// "SGNP", as docs/puzzles.md documents; the value is written out here, not taken from the library),

@@ -1,6 +1,7 @@
 import Foundation
 import Signet
 import SignetTestSupport
+import SignetURLSession
 import Testing
 
 /// The response framings of the transport conformance table (`ResponseFramings`, run on every transport by

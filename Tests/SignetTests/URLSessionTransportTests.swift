@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Signet
+import SignetURLSession
 import Testing
 
 @Suite("URLSessionTransport over loopback")

@@ -1,6 +1,7 @@
 import Signet
 import SignetAsyncHTTPClient
 import SignetNIOTransport
+import SignetURLSession
 import Testing
 
 /// The three transports every network test runs over: the same suite, three implementations.

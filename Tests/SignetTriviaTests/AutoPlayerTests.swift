@@ -1,7 +1,8 @@
 import Foundation
 import Signet
-import Testing
 @testable import SignetTrivia
+import SignetTriviaSocket
+import Testing
 
 /// The scripted player and its strategies, without a socket.
 @Suite("Scripted player")

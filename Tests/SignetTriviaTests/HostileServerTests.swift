@@ -1,7 +1,8 @@
 import Foundation
 import SignetTestSupport
-import Testing
 @testable import SignetTrivia
+import SignetTriviaSocket
+import Testing
 
 /// A client against servers that go silent, never close, never finish or never answer pings
 /// (``HostileWebSocketPeer``). Each connection must end by itself, with the typed reason: the limits

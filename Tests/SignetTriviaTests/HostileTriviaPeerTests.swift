@@ -2,9 +2,10 @@ import Foundation
 import Signet
 import SignetAsyncHTTPClient
 import SignetTestSupport
-import Testing
-@testable import SignetTrivia
 import SignetTransportTestSupport
+@testable import SignetTrivia
+import SignetTriviaSocket
+import Testing
 
 /// Trivia against hostile peers that share no code with the reference server: `GET /trivia/jokers`
 /// through `TriviaClient` against ``HostileHTTPPeer``, and the game socket against

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import SignetTrivia
+@testable import SignetTriviaSocket
+import Testing
 
 /// Numbers from a server at the edges of `Int` and `Double`: decoding, the machine and the waits built
 /// from them must refuse or clamp, never trap. Expected values are worked out by hand.

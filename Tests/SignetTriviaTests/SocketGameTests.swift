@@ -1,8 +1,9 @@
 import Foundation
 import Signet
 import SignetServer
-import Testing
 @testable import SignetTrivia
+import SignetURLSession
+import Testing
 
 /// Whole games over real WebSockets on 127.0.0.1 against the reference server, each test with its
 /// own server. Every wait is for a message, never for a length of time.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SignetServer
 @testable import SignetTrivia
+import SignetTriviaSocket
 
 /// Everything a connection reported, kept in order, so a test can wait for the next event it needs.
 /// Waiting has a generous limit only so that a broken build fails instead of hanging; no test

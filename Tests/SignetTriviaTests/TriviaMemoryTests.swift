@@ -2,6 +2,7 @@ import Foundation
 import SignetTestSupport
 import SignetTransportTestSupport
 import SignetTrivia
+import SignetTriviaSocket
 import Testing
 
 #if os(Linux)

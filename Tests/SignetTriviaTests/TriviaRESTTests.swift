@@ -3,10 +3,12 @@ import HTTPTypes
 import Signet
 import SignetAsyncHTTPClient
 import SignetServer
+import SignetTransportTestSupport
+@testable import SignetTrivia
+import SignetTriviaSocket
+import SignetURLSession
 import Testing
 import WSClient
-@testable import SignetTrivia
-import SignetTransportTestSupport
 
 /// `GET /trivia/jokers` through `TriviaClient` over all three transports, and how the server answers
 /// requests to `/trivia/play` that are not a valid upgrade.

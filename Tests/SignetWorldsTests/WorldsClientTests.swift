@@ -2,9 +2,10 @@ import Foundation
 import HTTPTypes
 import Signet
 import SignetServer
+import SignetTransportTestSupport
+import SignetURLSession
 import SignetWorlds
 import Testing
-import SignetTransportTestSupport
 
 /// `WorldsClient` against the real reference server on 127.0.0.1, in all three formats, over all three transports.
 @Suite("WorldsClient against the reference server")

@@ -7,15 +7,16 @@ import Foundation
 /// send it again. A file body is never loaded whole; it is read in chunks of ``FileBody/chunkSize`` bytes.
 /// A one-shot stream (typically a response body) can be read once; retry never replays it.
 public struct Body: Sendable {
-    enum Storage: Sendable {
+    /// Where the bytes are (package: the transports in other modules send each kind its own way).
+    package enum Storage: Sendable {
         case bytes([UInt8])
         case file(FileBody)
         case stream(OneShotStream, length: Int?)
     }
 
-    let storage: Storage
+    package let storage: Storage
 
-    init(storage: Storage) {
+    package init(storage: Storage) {
         self.storage = storage
     }
 

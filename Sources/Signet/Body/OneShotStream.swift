@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A stream that hands out its iterator once; a second reader gets `nil` instead of a runtime trap.
-final class OneShotStream: Sendable {
+package final class OneShotStream: Sendable {
     private let stream: Mutex<AsyncThrowingStream<[UInt8], any Error>?>
 
     init(_ stream: AsyncThrowingStream<[UInt8], any Error>) {

@@ -4,10 +4,12 @@
 /// Exactly one backend is compiled into a build, and `Package.swift` alone chooses it:
 /// - **libcrypto** (OpenSSL 3 through the `CSignetCrypto` shim): Linux, by default; the fastest path.
 ///   Files: `LibcryptoBackend.swift`, `LibcryptoContexts.swift`, `LibcryptoAlgorithms.swift`.
-/// - **swift-crypto** (CryptoKit underneath on Apple platforms, BoringSSL elsewhere): Apple platforms
-///   always, and Linux when the package trait `SwiftCryptoBackend` is on. File: `SwiftCryptoBackend.swift`.
+/// - **CryptoKit's API**: Apple's CryptoKit on Apple platforms (no package), or apple/swift-crypto
+///   (BoringSSL on Linux) everywhere when the package trait `SwiftCryptoBackend` is on. File:
+///   `SwiftCryptoBackend.swift`.
 ///
-/// The manifest defines `SIGNET_SWIFT_CRYPTO` for the second case; each backend file is wrapped in that
+/// The manifest defines `SIGNET_SWIFT_CRYPTO` for the second case (and `SIGNET_SWIFT_CRYPTO_PACKAGE` when it
+/// is swift-crypto); each backend file is wrapped in that
 /// condition and declares `SelectedCryptoBackend`. These files are the only ones that test it: the public
 /// types (``MD5``, ``SHA1``, ``HMACKey``, ``HMAC``) hold `SelectedCryptoBackend`'s state types directly,
 /// with no existential and no dynamic dispatch, so the choice costs nothing at run time, and nothing

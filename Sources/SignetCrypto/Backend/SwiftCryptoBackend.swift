@@ -1,8 +1,13 @@
-// The swift-crypto backend (see CryptoBackend.swift): CryptoKit underneath on Apple platforms, BoringSSL
-// elsewhere. Compiled when the manifest defines SIGNET_SWIFT_CRYPTO: on every Apple platform, and on Linux
-// with the package trait `SwiftCryptoBackend`.
+// The CryptoKit-shaped backend (see CryptoBackend.swift). Compiled when the manifest defines
+// SIGNET_SWIFT_CRYPTO: on every Apple platform, and everywhere with the package trait `SwiftCryptoBackend`.
+// With the trait (SIGNET_SWIFT_CRYPTO_PACKAGE) it runs on apple/swift-crypto (BoringSSL on Linux); without
+// it, on an Apple platform, on the system's CryptoKit, so an app pins no crypto package. The two share an API.
 #if SIGNET_SWIFT_CRYPTO
+#if SIGNET_SWIFT_CRYPTO_PACKAGE
 internal import Crypto
+#else
+internal import CryptoKit
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -12,14 +17,18 @@ import Foundation
 /// The backend this build uses.
 typealias SelectedCryptoBackend = SwiftCryptoBackend
 
-/// apple/swift-crypto: `Insecure.MD5`, `Insecure.SHA1` and `HMAC<Insecure.SHA1>`.
+/// apple/swift-crypto, or CryptoKit: `Insecure.MD5`, `Insecure.SHA1` and `HMAC<Insecure.SHA1>`.
 enum SwiftCryptoBackend: CryptoBackend {
     typealias MD5State = SwiftCryptoDigestState<Insecure.MD5>
     typealias SHA1State = SwiftCryptoDigestState<Insecure.SHA1>
     typealias MACKey = SwiftCryptoMACKey
     typealias MACState = SwiftCryptoMACState
 
+    #if SIGNET_SWIFT_CRYPTO_PACKAGE
     static var name: String { "swift-crypto" }
+    #else
+    static var name: String { "CryptoKit" }
+    #endif
 }
 
 extension Digest {

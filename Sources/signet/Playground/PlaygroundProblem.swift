@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Signet
 import SignetPuzzles
+import SignetPuzzlesStore
 
 /// A failure shown on a page in words: what happened, what to do, and for a refused signature the
 /// server's diagnosis with the two signed texts side by side. Built from any error; never a stack trace,

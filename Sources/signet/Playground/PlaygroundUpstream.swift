@@ -2,6 +2,7 @@ import Foundation
 import SignetConditions
 import SignetGameSystem
 import SignetPuzzles
+import SignetPuzzlesStore
 import SignetTrivia
 import SignetWorlds
 

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdWebSocket
 import SignetTrivia
+import SignetTriviaSocket
 
 /// One browser's game: the relay fetches the user's jokers, joins the upstream game as the user over its
 /// own ``TriviaConnection`` (adding the scripted opponents on the embedded server), sends the browser a

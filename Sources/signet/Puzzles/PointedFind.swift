@@ -1,5 +1,6 @@
 import Foundation
 import SignetPuzzles
+import SignetPuzzlesStore
 
 /// A find as the player points at it: the cell of the word's first letter and the cell of its last.
 /// The letters on the straight line between them are read from the grid (``GridDirection`` and

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SignetPuzzlesStore
 
 /// `signet puzzle new|list|show|play|find|delete`: word-search puzzles from the puzzle service, with
 /// the games kept in SQLite (`PuzzleStoreLocation`: `SIGNET_DATA_DIR`, else `$XDG_DATA_HOME/signet`,

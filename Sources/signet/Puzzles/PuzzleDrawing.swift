@@ -1,4 +1,5 @@
 import SignetPuzzles
+import SignetPuzzlesStore
 
 /// Draws a game for the terminal: a heading, the grid with the letters of found words
 /// highlighted (colour only when the terminal is rich), and the word list with `[x]` for found. The id,

@@ -1,5 +1,6 @@
 import Foundation
 import SignetPuzzles
+import SignetPuzzlesStore
 
 /// `signet puzzle show --json` (and `new --json`): the whole game.
 struct PuzzleGameJSON: Encodable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SignetPuzzles
+import SignetPuzzlesStore
 
 extension PuzzleCommand {
     /// `signet puzzle list`

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SignetPuzzles
+import SignetPuzzlesStore
 
 extension PuzzleCommand {
     /// `signet puzzle play ID`: the word search as a full-screen game on the terminal.

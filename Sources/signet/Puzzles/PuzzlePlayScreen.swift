@@ -1,4 +1,5 @@
 import SignetPuzzles
+import SignetPuzzlesStore
 
 /// What `signet puzzle play` shows and remembers between keys: the cursor, the first letter marked,
 /// and the last thing said. Pure: keys in, a ``PointedFind`` out when the last letter is marked.

@@ -1,5 +1,6 @@
 import Foundation
 import SignetPuzzles
+import SignetPuzzlesStore
 
 /// Opens the games database the puzzle commands share.
 enum PuzzleStoreAccess {

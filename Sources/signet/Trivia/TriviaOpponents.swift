@@ -1,5 +1,6 @@
 import Foundation
 import SignetTrivia
+import SignetTriviaSocket
 
 /// Scripted opponents for `signet trivia play`, so a lone user gets a real game: each is a
 /// ``TriviaConnection`` driven by a ``TriviaAutoPlayer``, in this process, over the real socket.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SignetServer
 import SignetTrivia
+import SignetTriviaSocket
 
 /// `signet trivia play [--user U] [--auto STRATEGY] [--opponents N]`: fetches the user's jokers, joins
 /// the game, and plays it on the terminal (or by script with `--auto`).

@@ -1,5 +1,6 @@
 import Foundation
 import SignetTrivia
+import SignetTriviaSocket
 
 /// Plays one game on the terminal: shows every event of the ``TriviaConnection`` on the
 /// ``TriviaScreen`` and turns typed lines (or a ``TriviaAutoPlayer``'s moves) into intents.

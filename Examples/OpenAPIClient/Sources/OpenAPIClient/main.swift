@@ -1,8 +1,8 @@
 // OpenAPIClient: the client swift-openapi-generator made from docs/openapi.yaml (Generated/), with every attempt
-// signed by SignetOpenAPIMiddleware, against an embedded reference server: read the player, post Magic with
-// an Idempotency-Key (the server answers 503 once, so the middleware retries the POST, signed anew), read the
-// player again and show the points going up. Exits 1 on any failure.
-// Run: swift run --package-path Examples/OpenAPIClient OpenAPIClient
+// signed by SignetOpenAPIMiddleware, against the reference server at SIGNET_BASE_URL: read the player, post
+// Magic with an Idempotency-Key, read the player again and show the points going up. Exits 1 on any failure.
+// Run: swift run signet-server (it prints its URL), then
+//      SIGNET_BASE_URL=http://127.0.0.1:PORT swift run --package-path Examples/OpenAPIClient OpenAPIClient
 import Foundation
 import Logging
 import OpenAPIAsyncHTTPClient
@@ -10,7 +10,16 @@ import Signet
 import SignetGameSystem
 import SignetOpenAPI
 import SignetOpenAPIAsyncHTTPClient
-import SignetServer
+
+/// The reference server's demo tenant, player and keys (public demo values that `signet-server` prints).
+enum Demo {
+    static let tenant = "acme"
+    static let player = "ann"
+    static let clientKey = "demo-client"
+    static let clientSecret = "demo-client-secret"
+    static let adminKey = "demo-admin"
+    static let adminSecret = "demo-admin-secret"
+}
 
 /// A failure this example explains.
 struct ExampleFailure: Error, CustomStringConvertible {
@@ -23,33 +32,31 @@ func points(_ player: Components.Schemas.Player) -> Int64 {
 }
 
 /// Reads the player, posts Magic (once retried), reads the player again; throws unless the points went up.
-func run(server: ReferenceServer, transport: AsyncHTTPClientTransport) async throws {
+func run(serverURL: URL, transport: AsyncHTTPClientTransport) async throws {
     let offsets = ClockOffsetStore()   // one per server: both keys' requests learn and use the same clock offset
     let logger = Logger(label: "openapi-client")
     func client(apiKey: String, secret: String) throws -> Client {
         let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: apiKey, secret: secret))
-        return Client(serverURL: server.baseURL, transport: transport,
+        return Client(serverURL: serverURL, transport: transport,
                       middlewares: [SignetOpenAPIMiddleware(signer: signer, clockOffsets: offsets, logger: logger)])
     }
-    let player = try client(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret)
-    let admin = try client(apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret)
+    let player = try client(apiKey: Demo.clientKey, secret: Demo.clientSecret)
+    let admin = try client(apiKey: Demo.adminKey, secret: Demo.adminSecret)
 
     // `Date`, `Content-MD5` and `Authorization` are the document's security schemes: the middleware writes all
     // three on every attempt, and the generated calls have no parameter for them.
-    let path = Operations.GetPlayer.Input.Path(tenant: DemoCredentials.tenant, player: DemoCredentials.player)
+    let path = Operations.GetPlayer.Input.Path(tenant: Demo.tenant, player: Demo.player)
     let before = try await player.getPlayer(path: path).ok.body.json
 
-    server.faults.inject(.serviceUnavailable(retryAfter: "0"), count: 1, pathPrefix: "/\(DemoCredentials.tenant)/admin/")
     let magic = try await admin.postExternalEvent(
-        path: .init(tenant: DemoCredentials.tenant),
+        path: .init(tenant: Demo.tenant),
         headers: .init(idempotencyKey: UUID().uuidString),
-        body: .json(.init(player: DemoCredentials.player, externalEventId: "Magic"))
+        body: .json(.init(player: Demo.player, externalEventId: "Magic"))
     ).ok.body.json
     let after = try await player.getPlayer(path: path).ok.body.json
 
     print("player: \(before.nickname) (\(before.extId))")
     print("Magic: \(magic.message)")
-    print("injected 503s: \(server.faults.appliedCount) (the POST was retried, each attempt signed anew)")
     print("points: \(points(before)) → \(points(after)) (+\(points(after) - points(before)))")
     guard points(after) > points(before) else {
         throw ExampleFailure(description: "the points did not go up: \(points(before)) → \(points(after))")
@@ -68,19 +75,13 @@ LoggingSystem.bootstrap { label in
 // (a ClientMiddleware sees only the final answer, so it could not tell afterwards).
 let transport = SignetOpenAPITransport.asyncHTTPClient(timeout: .seconds(30))
 
-var failure: (any Error)?
-do {
-    let server = try await ReferenceServer.start()
-    do {
-        try await run(server: server, transport: transport)
-    } catch {
-        failure = error
-    }
-    await server.stop()
-} catch {
-    failure = error
+guard let serverURL = ProcessInfo.processInfo.environment["SIGNET_BASE_URL"].flatMap(URL.init(string:)) else {
+    FileHandle.standardError.write(Data("OpenAPIClient: set SIGNET_BASE_URL to a signet-server's URL (swift run signet-server)\n".utf8))
+    exit(2)
 }
-if let failure {
-    FileHandle.standardError.write(Data("OpenAPIClient: \(failure)\n".utf8))
+do {
+    try await run(serverURL: serverURL, transport: transport)
+} catch {
+    FileHandle.standardError.write(Data("OpenAPIClient: \(error)\n".utf8))
     exit(1)
 }

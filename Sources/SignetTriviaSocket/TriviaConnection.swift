@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Signet
+import SignetTrivia
 import WSClient
 
 /// One user's live game over the `/trivia/play` WebSocket: it feeds every server frame to a

@@ -1,4 +1,5 @@
 import Foundation
+import Signet
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

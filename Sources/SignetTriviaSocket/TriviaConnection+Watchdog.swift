@@ -1,4 +1,5 @@
 import Foundation
+import SignetTrivia
 
 /// The connection's clocks: the local question deadline, and the watchdog that ends a connection whose
 /// server is silent for too long, whose game never finishes, or which does not close after `finish`.

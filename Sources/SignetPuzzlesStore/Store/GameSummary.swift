@@ -1,4 +1,5 @@
 import Foundation
+import SignetPuzzles
 
 /// One game in a list: which puzzle, how far along, and when.
 public struct GameSummary: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SignetPuzzles
 
 /// Puzzles and the games played on them, kept in an SQLite file (GRDB `DatabasePool`, WAL
 /// mode) so they survive across runs and can be shared by several processes.

@@ -1,4 +1,5 @@
 import Foundation
+import SignetPuzzles
 
 /// A stored puzzle with the state of its game.
 public struct SavedGame: Sendable, Hashable {

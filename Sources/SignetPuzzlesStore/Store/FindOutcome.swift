@@ -1,3 +1,4 @@
+import SignetPuzzles
 /// What marking a word as found did.
 public enum FindOutcome: Sendable, Hashable {
     /// The word is now found; others remain.

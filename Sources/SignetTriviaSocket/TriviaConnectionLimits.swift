@@ -1,3 +1,4 @@
+import SignetTrivia
 /// How long a ``TriviaConnection`` waits for a server before it gives up, so that a server that goes
 /// silent, never closes, or never ends its game cannot hold a client forever.
 ///

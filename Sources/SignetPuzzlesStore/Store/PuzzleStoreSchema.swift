@@ -1,4 +1,5 @@
 import GRDB
+import SignetPuzzles
 
 /// The store's tables, as versioned migrations. A migration, once shipped, never changes;
 /// a later schema is a new migration appended here.

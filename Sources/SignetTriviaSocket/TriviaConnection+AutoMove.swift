@@ -1,3 +1,4 @@
+import SignetTrivia
 extension TriviaConnection {
     /// Performs a scripted player's move through the state machine, as a user's intent would.
     @discardableResult

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SignetPuzzles
 
 /// Decides, before the store writes a byte, whether an existing file is Signet's to change: missing or
 /// empty (a new store), or an SQLite database that Signet made and whose migrations this version knows.

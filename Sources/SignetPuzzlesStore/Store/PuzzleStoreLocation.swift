@@ -1,4 +1,5 @@
 import Foundation
+import SignetPuzzles
 
 /// Where the puzzle database lives by default.
 public enum PuzzleStoreLocation {

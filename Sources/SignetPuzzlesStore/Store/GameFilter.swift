@@ -1,3 +1,4 @@
+import SignetPuzzles
 /// Which games `PuzzleStore.games(_:)` lists.
 public enum GameFilter: Sendable, Hashable {
     /// Every game.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SignetPuzzles
 
 /// A row of `puzzle`. GRDB stores the `Codable` columns `settings`, `grid` and `words` as JSON.
 struct PuzzleRecord: Codable, FetchableRecord, PersistableRecord {

@@ -1,4 +1,5 @@
 import Signet
+import SignetTrivia
 
 /// A scripted player: given the machine's state, what to do next. Pure, like the machine; the caller
 /// performs the move on its ``TriviaConnection``.

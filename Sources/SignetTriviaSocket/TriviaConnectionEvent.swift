@@ -1,3 +1,4 @@
+import SignetTrivia
 /// What a ``TriviaConnection`` reports, in order, on ``TriviaConnection/events``.
 public enum TriviaConnectionEvent: Sendable, Equatable {
     /// The state machine took an event — a server message, the local deadline, or an intent it accepted —

@@ -1,3 +1,4 @@
+import SignetPuzzles
 /// Why the puzzle store refused to open or to do something.
 public enum PuzzleStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file exists but is not an SQLite database; it was left untouched.

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds AppClient (a package depending on Signet the way an app does), checks that it pins only what the
+# README says (swift-http-types and swift-log), and runs it against a signet-server on a free port.
+#   bash Examples/AppClient/check.sh PATH/TO/signet-server
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+server_bin=${1:?usage: check.sh PATH/TO/signet-server}
+allowed="swift-http-types swift-log"
+swift package --package-path "$here" resolve
+pins=$(python3 -c 'import json,sys; print(" ".join(sorted(p["identity"] for p in json.load(open(sys.argv[1]))["pins"])))' "$here/Package.resolved")
+echo "AppClient pins: ${pins:-nothing}"
+for pin in $pins; do
+  case " $allowed " in *" $pin "*) ;; *) echo "check.sh: AppClient pins $pin; an app should pin only: $allowed"; exit 1 ;; esac
+done
+swift build --package-path "$here" --product AppClient
+out=$(APP_API_KEY=demo-client APP_SECRET=demo-client-secret \
+  "$here/../../scripts/with-server.sh" "$server_bin" "$(swift build --package-path "$here" --show-bin-path)/AppClient")
+echo "$out"
+grep -q "points" <<<"$out" || { echo "check.sh: AppClient did not read the player"; exit 1; }
+grep -q "shown to the user: " <<<"$out" || { echo "check.sh: AppClient did not show the error"; exit 1; }
