@@ -5,14 +5,14 @@ import SignetTrivia
 import WSClient
 
 /// One user's live game over the `/trivia/play` WebSocket: it feeds every server frame to a
-/// ``TriviaClientMachine``, sends what the machine says to send, closes questions at their local
+/// `TriviaClientMachine`, sends what the machine says to send, closes questions at their local
 /// deadline, and reports everything, in order, on ``events``.
 ///
 /// The machine stays pure; this actor is only the I/O around it. A socket that ends before `finish`
-/// ends the connection with ``TriviaConnectionError/connectionLost(reason:)``. No server can hold it
+/// ends the connection with `TriviaConnectionError/connectionLost(reason:)`. No server can hold it
 /// forever (``TriviaConnectionLimits``): it pings the server, gives up on one that sends nothing for
-/// too long (``TriviaConnectionError/serverSilent(phase:waited:limit:)``) or whose game never ends
-/// (``TriviaConnectionError/gameTooLong(_:)``), and after `finish` closes the socket itself.
+/// too long (`TriviaConnectionError/serverSilent(phase:waited:limit:)`) or whose game never ends
+/// (`TriviaConnectionError/gameTooLong(_:)`), and after `finish` closes the socket itself.
 ///
 /// ```swift
 /// let connection = try await TriviaConnection.open(baseURL: url, user: "ann", jokers: 1)
@@ -67,7 +67,7 @@ public actor TriviaConnection {
     ///   - limits: how long to wait for the server (``TriviaConnectionLimits/standard`` by default).
     ///   - logger: where connection events are logged (nowhere by default).
     ///   - now: the clock for answer times and local deadlines.
-    /// - Throws: ``TriviaConnectionError`` when the address or user is invalid, the upgrade fails, or the
+    /// - Throws: `TriviaConnectionError` when the address or user is invalid, the upgrade fails, or the
     ///   server does not complete it within ``TriviaConnectionLimits/openTimeout``.
     public static func open(
         baseURL: URL, user: String, jokers: Int = 0, limits: TriviaConnectionLimits = .standard,
@@ -108,7 +108,7 @@ public actor TriviaConnection {
 
     /// Leaves the game: sends a WebSocket close and waits for the socket to end, at most
     /// ``TriviaConnectionLimits/closeTimeout`` for the server's answer. A connection closed before
-    /// `finish` ends with ``TriviaConnectionError/closedByClient``.
+    /// `finish` ends with `TriviaConnectionError/closedByClient`.
     public func close() async {
         guard end == nil else { return }
         closeRequested = true
@@ -130,7 +130,7 @@ public actor TriviaConnection {
     }
 
     /// Waits for the end of the game and returns the final standings.
-    /// - Throws: ``TriviaConnectionError`` when the socket ended before `finish`.
+    /// - Throws: `TriviaConnectionError` when the socket ended before `finish`.
     public func standings() async throws(TriviaConnectionError) -> [TriviaStanding] {
         switch await ended() {
         case .finished(let standings): return standings

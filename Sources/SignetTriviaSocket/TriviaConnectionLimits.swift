@@ -12,7 +12,7 @@ public struct TriviaConnectionLimits: Sendable, Equatable {
     /// The longest the server may send no message once the game is under way: from its last message,
     /// and while a question is open from the question's local deadline, since the server owes its
     /// `result` only then. Exceeded, the connection ends with
-    /// ``TriviaConnectionError/serverSilent(phase:waited:limit:)`` (phase `.question` or `.review`).
+    /// `TriviaConnectionError/serverSilent(phase:waited:limit:)` (phase `.question` or `.review`).
     /// Pings and pongs do not count: a server whose WebSocket stack answers pings but whose game has
     /// stalled is silent. 30 s by default (the reference server's longest gap in a game is 15 s).
     public var idleTimeout: Duration
@@ -20,7 +20,7 @@ public struct TriviaConnectionLimits: Sendable, Equatable {
     /// legitimately waits for players. 60 s by default (the reference server starts within 10 s).
     public var lobbyTimeout: Duration
     /// The longest the server may take to answer the WebSocket upgrade; exceeded, `TriviaConnection.open`
-    /// throws ``TriviaConnectionError/serverSilent(phase:waited:limit:)`` with phase `.opening`.
+    /// throws `TriviaConnectionError/serverSilent(phase:waited:limit:)` with phase `.opening`.
     /// 30 s by default.
     public var openTimeout: Duration
     /// How often this side pings the server (swift-websocket's auto-ping); a ping not answered within
@@ -30,10 +30,10 @@ public struct TriviaConnectionLimits: Sendable, Equatable {
     /// `finish`, or ``TriviaConnection/close()``) before it drops the connection. 2 s by default.
     public var closeTimeout: Duration
     /// The most `question` messages a game may send without `finish`; one more ends the connection with
-    /// ``TriviaConnectionError/gameTooLong(_:)``. 1 000 by default (the reference server asks 5).
+    /// `TriviaConnectionError/gameTooLong(_:)`. 1 000 by default (the reference server asks 5).
     public var maximumQuestions: Int
     /// The longest a game may last, from the upgrade to `finish`; longer ends the connection with
-    /// ``TriviaConnectionError/gameTooLong(_:)``. One hour by default.
+    /// `TriviaConnectionError/gameTooLong(_:)`. One hour by default.
     public var maximumGameDuration: Duration
 
     /// The largest duration any limit takes: longer ones are cut to it (so deadlines cannot overflow).

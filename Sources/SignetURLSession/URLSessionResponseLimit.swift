@@ -9,7 +9,7 @@ import Synchronization
 
 /// The delegate of ``URLSessionTransport``'s default session: it refuses every redirect, and collects each
 /// task's response body up to the transport's limit. As soon as the limit is passed (or at once when
-/// `Content-Length` announces more) the caller gets ``SignetError/Kind/bodyTooLarge(limit:actual:)``, what
+/// `Content-Length` announces more) the caller gets `SignetError/Kind/bodyTooLarge(limit:actual:)`, what
 /// came is dropped, and the task is cancelled. Without it URLSession would hold a whole response in
 /// memory, however large, before the transport could look at its size. The body is collected straight
 /// into the `[UInt8]` the response body becomes, sized from `Content-Length`: it is never copied whole.
@@ -21,7 +21,7 @@ final class URLSessionResponseLimit: NSObject, URLSessionDataDelegate, Sendable 
     private let collectors = Mutex<[Int: Collector]>([:])
 
     /// Runs `task`, returning its body and response; a body larger than `limit` ends it with
-    /// ``SignetError/Kind/bodyTooLarge(limit:actual:)``. Cancelling the calling task cancels `task`.
+    /// `SignetError/Kind/bodyTooLarge(limit:actual:)`. Cancelling the calling task cancels `task`.
     func run(_ task: URLSessionTask, limit: Int) async throws -> ([UInt8], URLResponse) {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -6,18 +6,18 @@ import FoundationNetworking
 import HTTPTypes
 import HTTPTypesFoundation
 
-/// A ``Transport`` over Foundation's `URLSession` (FoundationNetworking on Linux).
+/// A `Transport` over Foundation's `URLSession` (FoundationNetworking on Linux).
 ///
 /// In-memory bodies are sent with `upload(for:from:)`, file bodies with `upload(for:fromFile:)` — URLSession
 /// streams the file from disk — and one-shot stream bodies are first collected (up to
 /// ``maxStreamedRequestBytes``). The response body is collected up to ``maxResponseBytes``: with the default
 /// session the task is cancelled as soon as the body passes the limit (or when `Content-Length` announces
-/// more), failing with ``SignetError/Kind/bodyTooLarge(limit:actual:)``; with a session of your own URLSession
+/// more), failing with `SignetError/Kind/bodyTooLarge(limit:actual:)`; with a session of your own URLSession
 /// receives the whole body first, and only then is it refused.
 /// Redirects are not followed by the default session: a 3xx reaches the caller as
-/// ``SignetError/Kind/redirected(_:location:)``; with a session of your own that follows them, an answer from
+/// `SignetError/Kind/redirected(_:location:)`; with a session of your own that follows them, an answer from
 /// another origin than the request's fails the same way.
-/// `URLError`s map to ``SignetError``: `.timedOut` to a timeout, `.cancelled` to cancellation, the rest to
+/// `URLError`s map to `SignetError`: `.timedOut` to a timeout, `.cancelled` to cancellation, the rest to
 /// a transport failure.
 ///
 /// - Warning: On Linux, FoundationNetworking (Swift 6.3) stops the process when a chunked response carries

@@ -15,7 +15,7 @@ import Foundation
 /// the raw text to parse (for faults a JSON value cannot hold: bad syntax, duplicate
 /// members, size). Optional `max_depth` (1...``ConditionLimits/deepestAllowed``) and
 /// `max_input_bytes` (0...``maxFileBytes``) set ``ConditionLimits``; a value outside its range
-/// makes the whole file unusable (``ConditionVectorFileError`` naming the field and the range).
+/// makes the whole file unusable (`ConditionVectorFileError` naming the field and the range).
 /// The parser is told to expect `arguments.count` arguments. A `condition` is parsed
 /// both as a decoded value and from its bytes re-encoded, and both must agree.
 @_spi(Vectors) public enum ConditionVectors {

@@ -3,7 +3,7 @@ import Foundation
 /// Runs the published crypto vectors (RFC 1321 MD5, RFC 3174 SHA-1, RFC 2202 HMAC-SHA1,
 /// RFC 4648 base64) through this library. File formats: `Vectors/README.md`.
 ///
-/// Every numeric field is checked before any vector runs, so a hostile file is a ``VectorFileError`` naming
+/// Every numeric field is checked before any vector runs, so a hostile file is a `VectorFileError` naming
 /// the field and its allowed range, never a crash or a hang: `repeat` is 1...``maxRepeat`` and the digest
 /// vectors of one file hash at most ``maxDigestBytes`` in all; `truncate_bytes` is 1...20 (the HMAC-SHA1 size).
 @_spi(Vectors) public enum CryptoVectors {

@@ -42,7 +42,7 @@ import SignetJSON
     /// The largest vector file a runner is given to read: 16 MiB (the committed files are well under 2 MiB).
     public static let maxFileBytes = 16 << 20
 
-    /// Throws a ``VectorFileError`` at `path` naming the allowed range when `value` is outside it.
+    /// Throws a `VectorFileError` at `path` naming the allowed range when `value` is outside it.
     public static func require<Value: Comparable>(
         _ value: Value, in range: ClosedRange<Value>, at path: String
     ) throws(VectorFileError) {
@@ -56,7 +56,7 @@ import SignetJSON
         try decode(SchemeProbe.self, from: data).scheme
     }
 
-    /// Decodes `T`, turning `DecodingError` into a ``VectorFileError`` with the JSON path of the fault.
+    /// Decodes `T`, turning `DecodingError` into a `VectorFileError` with the JSON path of the fault.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(VectorFileError) -> T {
         do {
             return try JSONDecoder().decode(type, from: data)

@@ -99,7 +99,7 @@ public struct GameSystemClient: Sendable {
     /// The player `id`: name, points, achievements and avatar.
     ///
     /// Answers are read straight from the response bytes into the models (lists packed as they are read),
-    /// so an answer at the response limit costs about its own size; see ``PackedList``.
+    /// so an answer at the response limit costs about its own size; see `PackedList`.
     public func player(_ id: String) async throws -> Player {
         try await client.send(
             request(.get, "client", "players", id), context: client.makeContext(operation: "gamesystem.player"),

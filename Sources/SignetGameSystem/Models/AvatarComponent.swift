@@ -21,7 +21,7 @@ public struct AvatarComponent: Codable, Hashable, Sendable, PackableElement {
         Self.pack(id: id.text, name: name, options: options, into: &packer)
     }
 
-    /// Writes a component from its parts: the options may be a ``PackedList``, copied as bytes (how the
+    /// Writes a component from its parts: the options may be a `PackedList`, copied as bytes (how the
     /// client keeps a component of very many options without an array of them).
     static func pack(id: String, name: String, options: some Collection<AvatarOption>, into packer: inout ElementPacker) {
         packer.write(id)

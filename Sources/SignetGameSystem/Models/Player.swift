@@ -3,7 +3,7 @@ import Signet
 
 /// A GameSystem player: `GET /{tenant}/client/players/{player}`.
 ///
-/// The lists are ``PackedList``s: a player may hold any number of achievements, and each costs its bytes
+/// The lists are `PackedList`s: a player may hold any number of achievements, and each costs its bytes
 /// rather than a struct and a string apiece (a 16 MiB answer of achievements would otherwise take several
 /// times its size).
 public struct Player: Codable, Hashable, Sendable {

@@ -16,7 +16,7 @@ extension GameSystemVerifier {
     /// and no valid signature.
     /// - Parameters:
     ///   - error: the refusal to explain, as verification answered it.
-    ///   - method: the request's method, as received.
+    ///   - requestMethod: the request's method, as received.
     ///   - target: the request's target (path, maybe with a query), as received.
     ///   - headers: the request's header fields.
     ///   - bodyMD5: the MD5 of the body received.

@@ -33,7 +33,7 @@ public struct GameSystemAuthenticator<Context: AuthRequestContext>: RouterMiddle
         self.identify = identify
     }
 
-    /// Authenticates with `verification`, the context's identity being the ``GameSystemIdentity`` itself.
+    /// Authenticates with `verification`, the context's identity being the `GameSystemIdentity` itself.
     public init(verification: GameSystemVerification) where Context.Identity == GameSystemIdentity {
         self.init(verification: verification) { $0 }
     }

@@ -11,8 +11,8 @@ import SignetGameSystem
 /// router.add(middleware: GameSystemVerificationMiddleware(verifier: verifier))
 /// ```
 ///
-/// It runs ``GameSystemVerification`` (body limit, signature, role, replay, `Idempotency-Key`) and only then
-/// calls the route, with the body and the ``GameSystemIdentity``. A refusal never reaches the route: 401 with
+/// It runs `GameSystemVerification` (body limit, signature, role, replay, `Idempotency-Key`) and only then
+/// calls the route, with the body and the `GameSystemIdentity`. A refusal never reaches the route: 401 with
 /// `{"error_message": "<cause>: <detail>"}` and one HTTP `Date` (so clients can correct their clock), 413 past
 /// the body limit, 503 when a store or the key provider cannot answer. To let a route accept another kind of
 /// credentials too, use ``GameSystemAuthenticator`` instead.
@@ -28,7 +28,7 @@ public struct GameSystemVerificationMiddleware<Context: Hummingbird.RequestConte
     public let verification: GameSystemVerification
     private let attach: @Sendable (inout Context, GameSystemIdentity) -> Void
 
-    /// Verifies for any context; handlers read the identity from ``GameSystemIdentity/current``.
+    /// Verifies for any context; handlers read the identity from `GameSystemIdentity/current`.
     public init(verification: GameSystemVerification) {
         self.verification = verification
         self.attach = { _, _ in }
@@ -46,7 +46,7 @@ public struct GameSystemVerificationMiddleware<Context: Hummingbird.RequestConte
         self.attach = { context, identity in context.identity = identity }
     }
 
-    /// Verifies with `verifier`'s keys, window and separator, and `options`; handlers read ``GameSystemIdentity/current``.
+    /// Verifies with `verifier`'s keys, window and separator, and `options`; handlers read `GameSystemIdentity/current`.
     public init(verifier: GameSystemVerifier, options: GameSystemVerificationOptions = .init()) {
         self.init(verification: GameSystemVerification(verifier: verifier, options: options))
     }

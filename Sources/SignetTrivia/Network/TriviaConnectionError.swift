@@ -9,13 +9,13 @@ public enum TriviaConnectionError: Error, Sendable, Equatable, CustomStringConve
     /// The socket closed or failed before the server sent `finish`: a dropped connection (also a server
     /// that stopped answering pings).
     case connectionLost(reason: String)
-    /// This side closed the socket (``TriviaConnection/close()``) before `finish`.
+    /// This side closed the socket (`TriviaConnection/close()`) before `finish`.
     case closedByClient
-    /// The server sent no message for longer than the limit of the phase (`limit`: ``TriviaConnectionLimits``'
+    /// The server sent no message for longer than the limit of the phase (`limit`: `TriviaConnectionLimits`'
     /// `openTimeout`, `lobbyTimeout` or `idleTimeout`): `phase` is what the client was waiting for,
     /// `waited` how long the server had been silent.
     case serverSilent(phase: TriviaConnectionPhase, waited: Duration, limit: Duration)
-    /// The game went past one of ``TriviaConnectionLimits``' bounds without `finish`.
+    /// The game went past one of `TriviaConnectionLimits`' bounds without `finish`.
     case gameTooLong(TriviaGameBound)
 
     /// The fault in one line.
@@ -58,9 +58,9 @@ public enum TriviaConnectionPhase: String, Sendable, Equatable, CaseIterable {
 
 /// The bound a game without `finish` went past.
 public enum TriviaGameBound: Sendable, Equatable, CustomStringConvertible {
-    /// More `question` messages than ``TriviaConnectionLimits/maximumQuestions``.
+    /// More `question` messages than `TriviaConnectionLimits/maximumQuestions`.
     case questions(limit: Int)
-    /// Longer than ``TriviaConnectionLimits/maximumGameDuration`` since the socket opened.
+    /// Longer than `TriviaConnectionLimits/maximumGameDuration` since the socket opened.
     case duration(limit: Duration)
 
     /// The bound in words.

@@ -3,7 +3,7 @@ import Signet
 /// A decoded answer of the `worlds` action: the worlds that decoded, the ones that did not, and the
 /// server's extra top-level keys.
 public struct WorldsResponse: Sendable, Hashable {
-    /// The worlds that decoded, in server order; packed (``PackedList``), so an answer of many worlds costs
+    /// The worlds that decoded, in server order; packed (`PackedList`), so an answer of many worlds costs
     /// about its own size.
     public var worlds: PackedList<World>
     /// The first worlds that could not be decoded, at most ``WorldsDecoder/maximumReportedFailures`` of them;
