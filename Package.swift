@@ -108,6 +108,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         // SignetOpenAPIAsyncHTTPClient: the OpenAPI transport over a client that refuses redirects.
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
+        // Only the names test uses it (beside Signet's own URLSession transport); never resolved by a consumer.
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
         // SignetVapor: the gatekeeper for Vapor 4 apps.
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
         // The adapter conformance table and the benchmark run SignetOpenAPIServer on this transport.
@@ -561,6 +563,20 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Compiles only if Signet's names need no module prefix beside Vapor, Hummingbird and the OpenAPI transports.
+        .testTarget(
+            name: "SignetNameTests",
+            dependencies: [
+                "Signet", "SignetAsyncHTTPClient", "SignetCrypto", "SignetGameSystem", "SignetHummingbird", "SignetNIOTransport",
+                "SignetOpenAPI", "SignetOpenAPIServer", "SignetURLSession", "SignetVapor", "SignetVerification",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "Vapor", package: "vapor"),
             ]
         ),
         .testTarget(

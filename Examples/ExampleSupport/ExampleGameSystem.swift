@@ -22,7 +22,7 @@ public struct ExampleGameSystem: Sendable {
                 baseURL: server.baseURL, tenant: DemoCredentials.tenant,
                 credentials: try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret),
                 adminCredentials: try GameSystemCredentials(apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret),
-                transport: AsyncHTTPClientTransport()
+                transport: SignetAsyncHTTPClientTransport()
             ).forPlayer(DemoCredentials.player)
             return ExampleGameSystem(client: client, server: server)
         }
@@ -35,7 +35,7 @@ public struct ExampleGameSystem: Sendable {
             baseURL: url, tenant: environment["SIGNET_TENANT"] ?? "acme",
             credentials: try GameSystemCredentials(apiKey: required("SIGNET_CLIENT_KEY"), secret: required("SIGNET_CLIENT_SECRET")),
             adminCredentials: try GameSystemCredentials(apiKey: required("SIGNET_ADMIN_KEY"), secret: required("SIGNET_ADMIN_SECRET")),
-            transport: AsyncHTTPClientTransport()
+            transport: SignetAsyncHTTPClientTransport()
         ).forPlayer(environment["SIGNET_PLAYER"] ?? "ann")
         return ExampleGameSystem(client: client, server: nil)
     }

@@ -35,7 +35,7 @@ enum AsyncHTTPClientConversion {
         return .stream(BodyByteBuffers(body: body), length: length)
     }
 
-    /// `scheme://authority/path?query` of `request`. ``Signet/Client`` hands over absolute requests; a relative
+    /// `scheme://authority/path?query` of `request`. ``Signet/SignetClient`` hands over absolute requests; a relative
     /// one (a transport used on its own) is resolved against `baseURL` by Signet's one resolver.
     static func url(of request: HTTPRequest, baseURL: URL) throws -> String {
         if let scheme = request.scheme, let authority = request.authority {

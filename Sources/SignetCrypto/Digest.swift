@@ -42,7 +42,7 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
     public var hex: String { withUnsafeBytes { Hex.encode($0) } }
 
     /// Standard padded base64 (RFC 4648 §4).
-    public var base64: String { withUnsafeBytes { Base64.encode($0) } }
+    public var base64: String { withUnsafeBytes { SignetBase64.encode($0) } }
 
     /// Compares with another digest in time independent of where they differ.
     public func constantTimeEquals(_ other: Digest) -> Bool {

@@ -11,7 +11,7 @@ import Synchronization
 /// Each exchange is handed to its connection's event loop in one step: the request is written, the
 /// deadline armed and cancelled, and the answer collected there, and the caller resumes once with all of
 /// it. That is fewer thread wake-ups per request than AsyncHTTPClient's async API, and about a third less
-/// client CPU per request than `AsyncHTTPClientTransport` in `signet-bench`.
+/// client CPU per request than `SignetAsyncHTTPClientTransport` in `signet-bench`.
 ///
 /// - At most `maxConnectionsPerOrigin` connections per origin; requests past that wait in order, within their deadline.
 /// - A connection idle for `idleTimeout` is closed. A request that finds that the server closed its idle
@@ -48,7 +48,7 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
     /// At most `maxConnectionsPerOrigin` connections are open to one origin (requests past that wait for
     /// one), and a connection idle for `idleTimeout` is closed.
     public init(
-        maxResponseBytes: Int = Client.defaultMaxResponseBytes, timeout: Duration = .seconds(30),
+        maxResponseBytes: Int = SignetClient.defaultMaxResponseBytes, timeout: Duration = .seconds(30),
         tls: TLSConfiguration = .makeClientConfiguration(),
         maxConnectionsPerOrigin: Int = 8, idleTimeout: Duration = .seconds(60)
     ) {

@@ -35,7 +35,7 @@ import Signet
 /// 304) that reaches this middleware fails the call with `SignetError` of kind `redirected`, naming the
 /// `Location`, as Signet's own transports do; it is never handed to the generated client as an answer.
 ///
-/// The chain is `Client.defaultMiddleware(signer:clockOffsets:retry:timeout:logging:)` without its timeout:
+/// The chain is `SignetClient.defaultMiddleware(signer:clockOffsets:retry:timeout:logging:)` without its timeout:
 /// default headers → retry → clock skew → signing → logging, then the rest of the OpenAPI pipeline
 /// (swift-openapi-generator's transports have their own timeouts). Retry calls the rest of the pipeline
 /// again for each attempt, so clock skew and signing run anew every time (see `RetryMiddleware` and
@@ -66,7 +66,7 @@ public struct SignetOpenAPIMiddleware: ClientMiddleware {
     public static let inspectedResponseBytes = 64 * 1024
 
     /// The Signet middleware run for each call, outermost first.
-    public let middleware: [any Middleware]
+    public let middleware: [any SignetMiddleware]
     /// The largest request body accepted, in bytes.
     public var maxRequestBodyBytes: Int
     /// The logger Signet's middleware log through (retries, clock skew, one line per attempt).
@@ -93,15 +93,15 @@ public struct SignetOpenAPIMiddleware: ClientMiddleware {
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.init(
-            middleware: Client.defaultMiddleware(
+            middleware: SignetClient.defaultMiddleware(
                 signer: signer, clockOffsets: clockOffsets, retry: retry, timeout: nil, logging: logging),
             maxRequestBodyBytes: maxRequestBodyBytes, logger: logger, clock: clock)
     }
 
     /// Creates a middleware that runs `middleware` (outermost first) around the rest of the OpenAPI pipeline,
-    /// e.g. `Client.defaultMiddleware(signer:clockOffsets:)` with its per-attempt timeout kept.
+    /// e.g. `SignetClient.defaultMiddleware(signer:clockOffsets:)` with its per-attempt timeout kept.
     public init(
-        middleware: [any Middleware],
+        middleware: [any SignetMiddleware],
         maxRequestBodyBytes: Int = SignetOpenAPIMiddleware.defaultMaxRequestBodyBytes,
         logger: Logger = Logger(label: "signet.openapi"),
         clock: @escaping @Sendable () -> Date = { Date() }
@@ -129,14 +129,14 @@ public struct SignetOpenAPIMiddleware: ClientMiddleware {
             // attempt (even one a timeout middleware runs in a task of its own) is awaited before it returns.
             let downstream = DownstreamTransport(
                 openAPIRequest: request, target: target, sendsBody: body != nil, next: next)
-            let client = Client(baseURL: baseURL, transport: downstream, middleware: middleware,
+            let client = SignetClient(baseURL: baseURL, transport: downstream, middleware: middleware,
                                 logger: logger, clock: clock, jsonDecoder: Self.unusedDecoder)
             do {
                 let (response, responseBody) = try await client.send(
                     wireRequest, body: requestBody, operation: operationID)
                 // A redirect is not an answer to a signed request (the same rule as Signet's transports).
                 if response.status.kind == .redirection, response.status.code != 304 {
-                    throw Client.statusError(response, body: []).adding(operation: operationID, request: wireRequest)
+                    throw SignetClient.statusError(response, body: []).adding(operation: operationID, request: wireRequest)
                 }
                 return (response, OpenAPIBodies.httpBody(responseBody, absent: downstream.lastAnswerHadNoBody))
             } catch let error as SignetError {
@@ -148,6 +148,6 @@ public struct SignetOpenAPIMiddleware: ClientMiddleware {
         }
     }
 
-    /// The per-call `Client` decodes nothing; one decoder spares an allocation per call.
+    /// The per-call `SignetClient` decodes nothing; one decoder spares an allocation per call.
     private static let unusedDecoder = JSONDecoder()
 }

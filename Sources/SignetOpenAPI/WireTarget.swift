@@ -28,7 +28,7 @@ struct WireTarget: Sendable {
     }
 
     /// `request` as it goes on the wire: absolute, with the server URL's path in front of its own. Without a
-    /// usable server URL the scheme and authority stay empty, and `Client` refuses the request, naming it.
+    /// usable server URL the scheme and authority stay empty, and `SignetClient` refuses the request, naming it.
     func wireRequest(for request: HTTPRequest) -> HTTPRequest {
         var wire = request
         wire.scheme = scheme

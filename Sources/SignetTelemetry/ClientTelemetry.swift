@@ -6,8 +6,8 @@ import Tracing
 ///
 /// ```swift
 /// let telemetry = ClientTelemetry()              // the bootstrapped MetricsSystem and tracer
-/// let middleware = telemetry.instrument(Client.defaultMiddleware(signer: signer, clockOffsets: offsets))
-/// let client = Client(baseURL: url, transport: transport, middleware: middleware)
+/// let middleware = telemetry.instrument(SignetClient.defaultMiddleware(signer: signer, clockOffsets: offsets))
+/// let client = SignetClient(baseURL: url, transport: transport, middleware: middleware)
 /// ```
 /// ``instrument(_:)`` puts a call-level middleware first (a span per call, named after the operation, and
 /// the call's metrics) and an attempt-level one right after `RetryMiddleware` (a span per attempt with its
@@ -39,8 +39,8 @@ public struct ClientTelemetry: Sendable {
 
     /// `chain` with the call-level middleware first and the attempt-level one right after its
     /// `RetryMiddleware` (or second, when there is none).
-    public func instrument(_ chain: [any Middleware]) -> [any Middleware] {
-        var instrumented: [any Middleware] = [CallTelemetryMiddleware(telemetry: self)]
+    public func instrument(_ chain: [any SignetMiddleware]) -> [any SignetMiddleware] {
+        var instrumented: [any SignetMiddleware] = [CallTelemetryMiddleware(telemetry: self)]
         let retry = chain.firstIndex { $0 is RetryMiddleware }
         for (index, middleware) in chain.enumerated() {
             if retry == nil, index == 0 { instrumented.append(AttemptTelemetryMiddleware(telemetry: self)) }

@@ -5,7 +5,7 @@ import Tracing
 
 /// The call-level half of ``ClientTelemetry``: one span per call, named after the operation, and the call's
 /// metrics; it gives the call a ``CallRecorder`` for the middleware inside to report to.
-struct CallTelemetryMiddleware: Middleware {
+struct CallTelemetryMiddleware: SignetMiddleware {
     let telemetry: ClientTelemetry
 
     func intercept(
@@ -54,7 +54,7 @@ struct CallTelemetryMiddleware: Middleware {
 
 /// The attempt-level half of ``ClientTelemetry``: one span per attempt, with its number and, for a retry,
 /// the reason the attempt before it was retried.
-struct AttemptTelemetryMiddleware: Middleware {
+struct AttemptTelemetryMiddleware: SignetMiddleware {
     let telemetry: ClientTelemetry
 
     func intercept(

@@ -177,7 +177,7 @@ public actor TriviaConnection {
     /// server need not split a long message into frames; one within this but over
     /// ``TriviaMessageLimits/serverMessages`` is reported undecodable (naming that limit) and ignored,
     /// and one over this ends the connection.
-    static let socketReadLimit = Client.defaultMaxResponseBytes
+    static let socketReadLimit = SignetClient.defaultMaxResponseBytes
 
     private func attach(_ writer: WebSocketOutboundWriter) {
         outbound = writer

@@ -7,7 +7,7 @@ import HTTPTypes
 import HTTPTypesFoundation
 import Synchronization
 
-/// The delegate of ``URLSessionTransport``'s default session: it refuses every redirect, and collects each
+/// The delegate of ``SignetURLSessionTransport``'s default session: it refuses every redirect, and collects each
 /// task's response body up to the transport's limit. As soon as the limit is passed (or at once when
 /// `Content-Length` announces more) the caller gets `SignetError/Kind/bodyTooLarge(limit:actual:)`, what
 /// came is dropped, and the task is cancelled. Without it URLSession would hold a whole response in

@@ -11,12 +11,12 @@ import SignetServer
 
 /// The client chain's own cost: five no-op middleware against none (in process, no network), and a signed
 /// GameSystem GET through the whole default chain against a bare AsyncHTTPClient GET of the same route on
-/// the same local reference server, over `AsyncHTTPClientTransport` and over `NIOTransport`. Targets: < 1 µs
+/// the same local reference server, over `SignetAsyncHTTPClientTransport` and over `NIOTransport`. Targets: < 1 µs
 /// added per request by five middleware; a throughput ratio ≥ 0.97 and at most 4 µs more CPU per request
 /// for the whole chain.
 enum ChainBenchmark {
     /// Passes every request through untouched.
-    struct NoOpMiddleware: Middleware {
+    struct NoOpMiddleware: SignetMiddleware {
         func intercept(
             _ request: HTTPRequest, body: Body, context: CallContext,
             next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
@@ -26,7 +26,7 @@ enum ChainBenchmark {
     }
 
     /// Sets fixed header fields (a signature made once), for the pre-signed variant.
-    struct FixedHeaders: Middleware {
+    struct FixedHeaders: SignetMiddleware {
         let fields: [(String, String)]
         func intercept(
             _ request: HTTPRequest, body: Body, context: CallContext,
@@ -48,8 +48,8 @@ enum ChainBenchmark {
     static func middlewareOverhead(batches: Int, batchSize: Int) async throws {
         print("Five no-op middleware against none, in process (\(batches) interleaved batches × \(batchSize) requests)")
         guard let url = URL(string: "http://127.0.0.1:1") else { return }
-        let bare = Client(baseURL: url, transport: InProcessTransport(), middleware: [])
-        let five = Client(baseURL: url, transport: InProcessTransport(), middleware: Array(repeating: NoOpMiddleware(), count: 5))
+        let bare = SignetClient(baseURL: url, transport: InProcessTransport(), middleware: [])
+        let five = SignetClient(baseURL: url, transport: InProcessTransport(), middleware: Array(repeating: NoOpMiddleware(), count: 5))
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/acme/client/players/ann")
         var bareSamples: [Double] = [], fiveSamples: [Double] = []
         for _ in 0..<batches {
@@ -57,8 +57,8 @@ enum ChainBenchmark {
             fiveSamples.append(try await timePerRequest(batchSize) { _ = try await five.send(request, operation: "bench") })
         }
         let bareNs = bareSamples.min() ?? .nan, fiveNs = fiveSamples.min() ?? .nan
-        report("Client.send, no middleware", "\(fixed(bareNs, 0)) ns/request")
-        report("Client.send, five no-op middleware", "\(fixed(fiveNs, 0)) ns/request")
+        report("SignetClient.send, no middleware", "\(fixed(bareNs, 0)) ns/request")
+        report("SignetClient.send, five no-op middleware", "\(fixed(fiveNs, 0)) ns/request")
         let added = fiveNs - bareNs
         report("added by five middleware", "\(fixed(added, 0)) ns/request", "target < 1000 ns \(added < 1000 ? "met" : "NOT met")")
     }
@@ -70,14 +70,14 @@ enum ChainBenchmark {
         if let pinning = CPUPinning.summary { print("  (\(pinning))") }
         let path = "/\(DemoCredentials.tenant)/client/players/\(DemoCredentials.player)"
         let credentials = try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret)
-        let client = Client(
-            baseURL: server.baseURL, transport: AsyncHTTPClientTransport(),
-            middleware: Client.defaultMiddleware(signer: GameSystemSigner(credentials: credentials), clockOffsets: ClockOffsetStore()))
+        let client = SignetClient(
+            baseURL: server.baseURL, transport: SignetAsyncHTTPClientTransport(),
+            middleware: SignetClient.defaultMiddleware(signer: GameSystemSigner(credentials: credentials), clockOffsets: ClockOffsetStore()))
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: path)
         // The same default chain over NIOTransport, measured in the same rounds.
-        let nioClient = Client(
+        let nioClient = SignetClient(
             baseURL: server.baseURL, transport: NIOTransport(),
-            middleware: Client.defaultMiddleware(signer: GameSystemSigner(credentials: credentials), clockOffsets: ClockOffsetStore()))
+            middleware: SignetClient.defaultMiddleware(signer: GameSystemSigner(credentials: credentials), clockOffsets: ClockOffsetStore()))
 
         // The bare GET carries a signature made once, so the server does the same verification work for
         // both; reads are not refused as replays. It is re-made per round to stay inside the 20 s window.
@@ -163,7 +163,7 @@ enum ChainBenchmark {
     /// `SIGNET_BENCH_VARIANTS=1`: the steps between the bare GET and the whole chain, each measured in the
     /// same interleaved rounds, with its CPU per request added to the bare GET's (median of paired rounds).
     /// The first steps add one piece of the transport's work each to the bare GET, then all three; then
-    /// the transport called directly, through a `Client` with fixed pre-signed headers, with signing alone,
+    /// the transport called directly, through a `SignetClient` with fixed pre-signed headers, with signing alone,
     /// and the default chain with and without its timeout. Best read with `SIGNET_BENCH_PIN=1`.
     private static func variants(
         server: BenchServer, path: String, credentials: GameSystemCredentials, rounds: Int, requests: Int, concurrency: Int
@@ -174,14 +174,14 @@ enum ChainBenchmark {
         }
         let signer = GameSystemSigner(credentials: credentials)
         let baseURL = server.baseURL, url = server.baseURL.absoluteString + path
-        let transport = AsyncHTTPClientTransport()
-        func client(_ middleware: [any Middleware]) -> Client { Client(baseURL: baseURL, transport: transport, middleware: middleware) }
+        let transport = SignetAsyncHTTPClientTransport()
+        func client(_ middleware: [any SignetMiddleware]) -> SignetClient { SignetClient(baseURL: baseURL, transport: transport, middleware: middleware) }
         let signing = client([SigningMiddleware(signer: signer)])
-        let chain = client(Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore()))
-        let noTimeout = client(Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore(), timeout: nil))
+        let chain = client(SignetClient.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore()))
+        let noTimeout = client(SignetClient.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore(), timeout: nil))
         let nio = NIOTransport()  // the variants' own, apart from the main comparison's
-        let nioChain = Client(baseURL: baseURL, transport: nio,
-                              middleware: Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore()))
+        let nioChain = SignetClient(baseURL: baseURL, transport: nio,
+                              middleware: SignetClient.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore()))
         typealias Step = (name: String, run: @Sendable () async throws -> Void)
         // Made per round: the pre-signed Date must stay inside the server's 20 s window.
         func steps() throws -> [Step] {
@@ -206,8 +206,8 @@ enum ChainBenchmark {
                     let bytes = try await body.collect(upTo: 1 << 20)
                     try check(response.status.code, bytes, name: "transport.send")
                 }),
-                ("Client, pre-signed headers", { try await chainGet(viaClient, relative, name: "pre-signed") }),
-                ("Client, signing only", { try await chainGet(signing, relative, name: "signing only") }),
+                ("SignetClient, pre-signed headers", { try await chainGet(viaClient, relative, name: "pre-signed") }),
+                ("SignetClient, signing only", { try await chainGet(signing, relative, name: "signing only") }),
                 ("default chain", { try await chainGet(chain, relative, name: "default chain") }),
                 ("default chain, no timeout", { try await chainGet(noTimeout, relative, name: "no timeout") }),
                 ("NIO transport.send, pre-signed", { [presigned] in
@@ -240,7 +240,7 @@ enum ChainBenchmark {
     /// The client the bare GET uses: the transport's own (`HTTPClient.shared`'s configuration with redirects
     /// off), so that both sides share one connection pool. With `HTTPClient.shared`, the two pools' connections
     /// sat on the event loops differently, which moved the difference by up to 1 µs per request either way.
-    static var bareClient: HTTPClient { AsyncHTTPClientTransport.defaultClient }
+    static var bareClient: HTTPClient { SignetAsyncHTTPClientTransport.defaultClient }
 
     /// One pre-signed GET through AsyncHTTPClient's async API, its body read; anything but 200 stops the run.
     /// For the variants, `raced` reads the body under the deadline race and `converted` turns the answer
@@ -261,7 +261,7 @@ enum ChainBenchmark {
     }
 
     /// One GET through `client`'s chain, its body read; anything but 200 stops the run, naming `name`.
-    private static func chainGet(_ client: Client, _ request: HTTPRequest, name: String) async throws {
+    private static func chainGet(_ client: SignetClient, _ request: HTTPRequest, name: String) async throws {
         let (response, body) = try await client.send(request, operation: "bench")
         let bytes = try await body.collect(upTo: 1 << 20)
         try check(response.status.code, bytes, name: name)

@@ -12,7 +12,7 @@ enum ChainBreakdown {
         guard let url = URL(string: "http://127.0.0.1:1") else { return }
         let credentials = try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret)
         let signer = GameSystemSigner(credentials: credentials)
-        let pieces: [(String, [any Middleware])] = [
+        let pieces: [(String, [any SignetMiddleware])] = [
             ("none", []),
             ("+ default headers", [DefaultHeadersMiddleware()]),
             ("+ retry", [DefaultHeadersMiddleware(), RetryMiddleware()]),
@@ -21,10 +21,10 @@ enum ChainBreakdown {
                            SigningMiddleware(signer: signer)]),
             ("+ logging", [DefaultHeadersMiddleware(), RetryMiddleware(), ClockSkewMiddleware(store: ClockOffsetStore()),
                            SigningMiddleware(signer: signer), LoggingMiddleware()]),
-            ("+ timeout (the default chain)", Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore())),
+            ("+ timeout (the default chain)", SignetClient.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore())),
             ("timeout alone", [TimeoutMiddleware()]),
         ]
-        let clients = pieces.map { Client(baseURL: url, transport: ChainBenchmark.InProcessTransport(), middleware: $1) }
+        let clients = pieces.map { SignetClient(baseURL: url, transport: ChainBenchmark.InProcessTransport(), middleware: $1) }
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/acme/client/players/ann")
         var best = Array(repeating: Double.infinity, count: clients.count)
         for _ in 0..<batches {

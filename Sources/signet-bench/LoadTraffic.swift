@@ -17,11 +17,11 @@ enum LoadTraffic {
     /// per-attempt timeout, so no request outlives `timeout`.
     static func signedClient(
         baseURL: URL, apiKey: String, secret: String, transport: some Transport, timeout: Duration = .seconds(30)
-    ) throws -> Client {
+    ) throws -> SignetClient {
         let credentials = try GameSystemCredentials(apiKey: apiKey, secret: secret)
-        return Client(
+        return SignetClient(
             baseURL: baseURL, transport: transport,
-            middleware: Client.defaultMiddleware(
+            middleware: SignetClient.defaultMiddleware(
                 signer: GameSystemSigner(credentials: credentials), clockOffsets: ClockOffsetStore(),
                 retry: RetryMiddleware(maxAttempts: 1), timeout: timeout))
     }

@@ -53,7 +53,7 @@ enum ServerLoadBenchmark {
         let server = try await ReferenceServer.start(configuration)
         let client = try LoadTraffic.signedClient(
             baseURL: server.baseURL, apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret,
-            transport: AsyncHTTPClientTransport())
+            transport: SignetAsyncHTTPClientTransport())
         let recorder = Recorder()
         let clock = ContinuousClock()
         let start = clock.now

@@ -142,13 +142,13 @@ enum SoakBenchmark {
 
     /// The clients: one signed client per role and one per kind of bad request, over one connection pool.
     struct Clients: Sendable {
-        let reader: Client
-        let admin: Client
-        let wrongSecret: Client
-        let staleDate: Client
-        let unknownKey: Client
+        let reader: SignetClient
+        let admin: SignetClient
+        let wrongSecret: SignetClient
+        let staleDate: SignetClient
+        let unknownKey: SignetClient
 
-        init(baseURL: URL, transport: AsyncHTTPClientTransport) throws {
+        init(baseURL: URL, transport: SignetAsyncHTTPClientTransport) throws {
             reader = try LoadTraffic.signedClient(
                 baseURL: baseURL, apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret,
                 transport: transport, timeout: .seconds(10))
@@ -157,9 +157,9 @@ enum SoakBenchmark {
                 transport: transport, timeout: .seconds(10))
             // The bad ones sign and send, nothing more: no clock-skew correction (it would repair the stale
             // Date) and no retry.
-            func bare(_ apiKey: String, _ secret: String, clock: @escaping @Sendable () -> Date = { Date() }) throws -> Client {
+            func bare(_ apiKey: String, _ secret: String, clock: @escaping @Sendable () -> Date = { Date() }) throws -> SignetClient {
                 let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: apiKey, secret: secret))
-                return Client(baseURL: baseURL, transport: transport,
+                return SignetClient(baseURL: baseURL, transport: transport,
                               middleware: [SigningMiddleware(signer: signer), TimeoutMiddleware(defaultTimeout: .seconds(10))],
                               clock: clock)
             }
@@ -202,7 +202,7 @@ enum SoakBenchmark {
         report("server", "\(baseURL.absoluteString), pid \(server.pid)",
                "--idempotency-lifetime \(options.idempotencyLifetime), replay window 20 s, capacities 10M (never reached)")
         // One connection per client: AsyncHTTPClient's default of 8 per host would queue the rest.
-        let httpClient = AsyncHTTPClientTransport.makeHTTPClient {
+        let httpClient = SignetAsyncHTTPClientTransport.makeHTTPClient {
             $0.connectionPool = .init(idleTimeout: .seconds(120), concurrentHTTP1ConnectionsPerHostSoftLimit: options.clients + 8)
         }
         do {
@@ -217,7 +217,7 @@ enum SoakBenchmark {
 
     private static func soak(_ server: ServerProcess, _ options: Options, httpClient: HTTPClient) async throws -> Bool {
         guard let baseURL = server.baseURL else { throw BenchFailure("no URL for port \(server.port)") }
-        let clients = try Clients(baseURL: baseURL, transport: AsyncHTTPClientTransport(client: httpClient))
+        let clients = try Clients(baseURL: baseURL, transport: SignetAsyncHTTPClientTransport(client: httpClient))
 
         var rss: [(String, Int?)] = [("at start", server.residentKiB())]
         let before = try await sequentialLatencies(clients.reader, count: options.sequential)
@@ -362,7 +362,7 @@ enum SoakBenchmark {
 
     /// Sends the `number`-th request, of `kind`, and says whether it got the designed answer.
     static func exchange(_ kind: Kind, _ number: Int, clients: Clients, players: Int) async -> Outcome {
-        let client: Client
+        let client: SignetClient
         var request = HTTPRequest(method: .get, scheme: nil, authority: nil,
                                   path: "/\(DemoCredentials.tenant)/client/players/\(LoadTraffic.player(number, of: players))")
         var body = Body.empty
@@ -406,7 +406,7 @@ enum SoakBenchmark {
     /// Seconds per request of `count` sequential signed GETs, ascending: the round (of three, each after 20
     /// untimed requests) with the lowest median, so that a moment of other work on the machine is not
     /// taken for the server's state.
-    static func sequentialLatencies(_ client: Client, count: Int, rounds: Int = 3) async throws -> [Double] {
+    static func sequentialLatencies(_ client: SignetClient, count: Int, rounds: Int = 3) async throws -> [Double] {
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil,
                                   path: "/\(DemoCredentials.tenant)/client/players/\(DemoCredentials.player)")
         let clock = ContinuousClock()

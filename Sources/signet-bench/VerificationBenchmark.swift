@@ -81,7 +81,7 @@ enum VerificationBenchmark {
                 }
                 let request = signed
                 runs[index].append(try await Measure.concurrentRate(requests, concurrency) {
-                    let response = try await AsyncHTTPClientTransport.defaultClient.execute(request, timeout: .seconds(10))
+                    let response = try await SignetAsyncHTTPClientTransport.defaultClient.execute(request, timeout: .seconds(10))
                     guard response.status == .ok else { throw BenchFailure("\(route.name) answered \(response.status)") }
                     _ = try await response.body.collect(upTo: 1 << 16)
                 }.rate)

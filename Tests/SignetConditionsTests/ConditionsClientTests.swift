@@ -71,7 +71,7 @@ struct ConditionsClientTests {
         let parser = ConditionParser(registry: registry, argumentCount: 2)
         let transport: any Transport = kind.make()
         let client = ConditionsClient(
-            client: Client(baseURL: server.baseURL, transport: transport, middleware: Client.defaultMiddleware()), parser: parser)
+            client: SignetClient(baseURL: server.baseURL, transport: transport, middleware: SignetClient.defaultMiddleware()), parser: parser)
         let condition = try await client.condition(id: "6").condition
         #expect(condition.evaluate("rollout.io", "") == true)
         #expect(condition.evaluate("rollout.com", "") == false)

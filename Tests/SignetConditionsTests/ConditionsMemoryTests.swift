@@ -12,7 +12,7 @@ import Testing
 /// which the parser's own 1 MiB input limit refuses, and one at that limit made of the smallest summaries,
 /// which decodes (its count and last entry are checked).
 @Suite(.serialized) struct ConditionsMemoryTests {
-    static let limit = Client.defaultMaxResponseBytes
+    static let limit = SignetClient.defaultMaxResponseBytes
     static let bound = 4 * limit
 
     static func summaries(_ size: Int) -> (bytes: [UInt8], elements: Int) {

@@ -8,7 +8,7 @@ import Testing
 struct Base64Tests {
     static func decodingError(_ text: String) -> Base64DecodingError? {
         do {
-            let decoded = try Base64.decode(text)
+            let decoded = try SignetBase64.decode(text)
             Issue.record("'\(text)' decoded to \(decoded) instead of failing")
             return nil
         } catch {
@@ -62,8 +62,8 @@ struct Base64Tests {
         #expect(Self.decodingError("Zh==") == .nonCanonicalTrailingBits(offset: 1)) // 'f' plus stray bits
         #expect(Self.decodingError("Zm9=") == .nonCanonicalTrailingBits(offset: 2)) // "fo" plus stray bits
         #expect(Self.decodingError("Zm9vZh==") == .nonCanonicalTrailingBits(offset: 5))
-        #expect(try Base64.decode("Zg==") == [0x66])
-        #expect(try Base64.decode("Zm8=") == [0x66, 0x6F])
+        #expect(try SignetBase64.decode("Zg==") == [0x66])
+        #expect(try SignetBase64.decode("Zm8=") == [0x66, 0x6F])
     }
 
     @Test("Error descriptions name the fault and the offset")
@@ -77,9 +77,9 @@ struct Base64Tests {
 
     @Test("The empty string decodes to no bytes and no bytes encode to the empty string")
     func empty() throws {
-        #expect(try Base64.decode("") == [])
-        #expect(try Base64.decode(utf8: []) == [])
-        #expect(Base64.encode([]) == "")
+        #expect(try SignetBase64.decode("") == [])
+        #expect(try SignetBase64.decode(utf8: []) == [])
+        #expect(SignetBase64.encode([]) == "")
     }
 
     @Test("Random byte strings of every length 0…100 round-trip and match Foundation")
@@ -88,11 +88,11 @@ struct Base64Tests {
         for length in 0...100 {
             for _ in 0..<5 {
                 let bytes = generator.bytes(length)
-                let encoded = Base64.encode(bytes)
+                let encoded = SignetBase64.encode(bytes)
                 #expect(encoded == Data(bytes).base64EncodedString(), "length \(length)")
-                #expect(try Base64.decode(encoded) == bytes, "length \(length)")
+                #expect(try SignetBase64.decode(encoded) == bytes, "length \(length)")
                 #expect(Data(base64Encoded: encoded).map { [UInt8]($0) } == bytes, "length \(length)")
-                bytes.withUnsafeBytes { #expect(Base64.encode($0) == encoded) }
+                bytes.withUnsafeBytes { #expect(SignetBase64.encode($0) == encoded) }
             }
         }
     }
@@ -104,7 +104,7 @@ struct Base64Tests {
             let bytes = Array(all[shift...] + all[..<shift])
             for length in [bytes.count, bytes.count - 1, bytes.count - 2] {
                 let prefix = Array(bytes.prefix(length))
-                #expect(Base64.encode(prefix) == Data(prefix).base64EncodedString(), "shift \(shift), length \(length)")
+                #expect(SignetBase64.encode(prefix) == Data(prefix).base64EncodedString(), "shift \(shift), length \(length)")
             }
         }
     }
@@ -118,7 +118,7 @@ struct Base64Tests {
                 let foundation = Data(base64Encoded: text).map { [UInt8]($0) }
                 let canonical = foundation.map { Data($0).base64EncodedString() == text } ?? false
                 if canonical {
-                    #expect(try Base64.decode(text) == foundation, "\(text)")
+                    #expect(try SignetBase64.decode(text) == foundation, "\(text)")
                 } else {
                     #expect(Self.decodingError(text) == .nonCanonicalTrailingBits(offset: 1), "\(text)")
                 }

@@ -10,13 +10,13 @@ import Testing
 @Suite("GameSystem JSON")
 struct GameSystemJSONTests {
     static func read<T>(_ text: String, _ read: (inout JSONCursor) throws(JSONReadError) -> T) throws -> T {
-        try Client.readJSON(Array(text.utf8), read)
+        try SignetClient.readJSON(Array(text.utf8), read)
     }
 
     /// The decoding failure's path and reason, or nil when `text` decodes.
     static func failure<T>(_ text: String, _ read: (inout JSONCursor) throws(JSONReadError) -> T) -> (path: String, reason: String)? {
         do {
-            _ = try Client.readJSON(Array(text.utf8), read)
+            _ = try SignetClient.readJSON(Array(text.utf8), read)
             return nil
         } catch let error as SignetError {
             if case .decoding(let path, let reason) = error.kind { return (path, reason) }

@@ -11,7 +11,7 @@ import Testing
 /// resident size may grow by at most 4× the limit over the idle process (client and transport set up, one
 /// small answer decoded). The decoded value is checked too, so a decoder that drops elements cannot pass.
 @Suite(.serialized) struct GameSystemMemoryTests {
-    static let limit = Client.defaultMaxResponseBytes
+    static let limit = SignetClient.defaultMaxResponseBytes
     static let bound = 4 * limit
     static let small = HostileHTTPPeer.response(
         #"{"id":"7","nickname":"Ann","point_types":[],"achievements":[],"avatar":{},"message":"","rule_results":{}}"#)

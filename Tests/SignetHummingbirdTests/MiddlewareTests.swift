@@ -41,10 +41,10 @@ struct MiddlewareTests {
         _ = await running.result
     }
 
-    static func client(_ url: URL, key: String = "app-client", secret: String? = nil) throws -> Client {
+    static func client(_ url: URL, key: String = "app-client", secret: String? = nil) throws -> SignetClient {
         let credentials = try GameSystemCredentials(apiKey: key, secret: secret ?? keys[key] ?? "")
-        return Client(baseURL: url, transport: AsyncHTTPClientTransport(),
-                      middleware: Client.defaultMiddleware(signer: GameSystemSigner(credentials: credentials),
+        return SignetClient(baseURL: url, transport: SignetAsyncHTTPClientTransport(),
+                      middleware: SignetClient.defaultMiddleware(signer: GameSystemSigner(credentials: credentials),
                                                            clockOffsets: ClockOffsetStore(), retry: RetryMiddleware(maxAttempts: 1)),
                       logger: quiet)
     }
@@ -69,7 +69,7 @@ struct MiddlewareTests {
             #expect(response.status == .ok)
             #expect(String(decoding: try await body.collect(upTo: 1024), as: UTF8.self) == "app-client")
             // Unsigned: 401, the reason in error_message, one Date, no diagnosis by default.
-            let (refused, refusal) = try await AsyncHTTPClientTransport().send(
+            let (refused, refusal) = try await SignetAsyncHTTPClientTransport().send(
                 HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/whoami"), body: .empty, baseURL: url)
             #expect(refused.status == .unauthorized)
             #expect(refused.headerFields[values: .date].count == 1)
@@ -117,16 +117,16 @@ struct MiddlewareTests {
             let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: "app-client", secret: "client-secret"))
             var request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/things")
             try await signer.sign(&request, body: Body("thing"), date: Date())
-            let (first, echoed) = try await AsyncHTTPClientTransport().send(request, body: Body("thing"), baseURL: url)
+            let (first, echoed) = try await SignetAsyncHTTPClientTransport().send(request, body: Body("thing"), baseURL: url)
             #expect(first.status == .ok)
             #expect(String(decoding: try await echoed.collect(upTo: 64), as: UTF8.self) == "thing")
-            let (second, _) = try await AsyncHTTPClientTransport().send(request, body: Body("thing"), baseURL: url)
+            let (second, _) = try await SignetAsyncHTTPClientTransport().send(request, body: Body("thing"), baseURL: url)
             #expect(second.status == .unauthorized)
             #expect(second.headerFields[.retryAfter] == "1")
             let big = [UInt8](repeating: 65, count: 65)
             var large = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/things")
             try await signer.sign(&large, body: Body(big), date: Date())
-            let (tooLarge, _) = try await AsyncHTTPClientTransport().send(large, body: Body(big), baseURL: url)
+            let (tooLarge, _) = try await SignetAsyncHTTPClientTransport().send(large, body: Body(big), baseURL: url)
             #expect(tooLarge.status == .contentTooLarge)
         }
     }

@@ -46,8 +46,8 @@ struct CallerFramingHeaderTests {
         defer { peer.stop() }
         // Deadlines far past the exchange: only the headers may decide this test, on however loaded a machine.
         let transport = NIOTransport(timeout: .seconds(30))
-        let client = Client(baseURL: try peer.baseURL, transport: transport,
-                            middleware: Client.defaultMiddleware(retry: RetryMiddleware(maxAttempts: 1), timeout: .seconds(30)),
+        let client = SignetClient(baseURL: try peer.baseURL, transport: transport,
+                            middleware: SignetClient.defaultMiddleware(retry: RetryMiddleware(maxAttempts: 1), timeout: .seconds(30)),
                             logger: Logger(label: "signet.tests", factory: { _ in SwiftLogNoOpLogHandler() }))
         var request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/events")
         request.headerFields[.contentType] = "application/json"

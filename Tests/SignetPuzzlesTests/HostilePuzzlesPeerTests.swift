@@ -131,8 +131,8 @@ struct HostilePuzzlesPeerTests {
     func client(_ peer: HostileHTTPPeer, _ transport: TransportKind, _ row: HostileRow) throws -> PuzzlesClient {
         let transport: any Transport = transport.make()
         let retry = RetryMiddleware(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(4))
-        return PuzzlesClient(client: Client(baseURL: try peer.baseURL, transport: transport,
-                                            middleware: Client.defaultMiddleware(retry: retry, timeout: row.attemptTimeout(.seconds(3)))))
+        return PuzzlesClient(client: SignetClient(baseURL: try peer.baseURL, transport: transport,
+                                            middleware: SignetClient.defaultMiddleware(retry: retry, timeout: row.attemptTimeout(.seconds(3)))))
     }
 
     @Test("a hostile /puzzle answer ends in a typed error, within the bound, with bounded reading",

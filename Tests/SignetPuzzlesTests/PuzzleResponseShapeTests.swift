@@ -11,11 +11,11 @@ import SignetTransportTestSupport
 ///
 /// Why a stand-in: the reference server is shared by every test and only speaks the documented
 /// shape, so these answers come from a middleware at the head of the client's chain that answers
-/// `POST /puzzle` itself (the short-circuit the `Middleware` protocol documents). Everything else
+/// `POST /puzzle` itself (the short-circuit the `SignetMiddleware` protocol documents). Everything else
 /// goes to the real server.
 @Suite("PuzzlesClient with other response shapes")
 struct PuzzleResponseShapeTests {
-    struct CannedPuzzleAnswer: Middleware {
+    struct CannedPuzzleAnswer: SignetMiddleware {
         let status: HTTPResponse.Status
         let body: String
         var method: HTTPRequest.Method = .post

@@ -11,7 +11,7 @@ import SignetTransportTestSupport
 @Suite("Reference server puzzle routes")
 struct PuzzleRoutesTests {
     /// POSTs `body` to `/puzzle` and returns the status and the body's text.
-    func post(_ body: String, to client: Client) async throws -> (status: Int, text: String) {
+    func post(_ body: String, to client: SignetClient) async throws -> (status: Int, text: String) {
         let request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/puzzle",
                                   headerFields: [.contentType: "application/json"])
         let (response, responseBody) = try await client.send(request, body: Body(body), operation: "test")

@@ -12,7 +12,7 @@ import Testing
 /// accepts (16 MiB), which the decoder's own 1 MiB limit refuses, and one at that 1 MiB limit made of the
 /// smallest cells (`"A"`), which decodes and is refused for its shape. Each row checks the typed error too.
 @Suite(.serialized) struct PuzzlesMemoryTests {
-    static let limit = Client.defaultMaxResponseBytes
+    static let limit = SignetClient.defaultMaxResponseBytes
     static let bound = 4 * limit
     static let settings = HostilePuzzlesPeerTests.settings
 

@@ -8,7 +8,7 @@ import Synchronization
 import SignetTransportTestSupport
 
 /// Remembers the method and path of every request that passes, so a test can tell what was sent.
-final class RequestRecorder: Middleware {
+final class RequestRecorder: SignetMiddleware {
     private let seen = Mutex<[String]>([])
 
     /// `"GET /capabilities"`, `"POST /puzzle"`, … in the order sent.
@@ -29,13 +29,13 @@ func withPuzzlesClient(
     _ kind: TransportKind,
     configuration: ReferenceServerConfiguration = .init(),
     recorder: RequestRecorder = RequestRecorder(),
-    extraMiddleware: [any Middleware] = [],
+    extraMiddleware: [any SignetMiddleware] = [],
     _ body: (PuzzlesClient, ReferenceServer) async throws -> Void
 ) async throws {
     let server = try await ReferenceServer.start(configuration)
-    let client = Client(
+    let client = SignetClient(
         baseURL: server.baseURL, transport: kind.make(),
-        middleware: [recorder] + extraMiddleware + Client.defaultMiddleware())
+        middleware: [recorder] + extraMiddleware + SignetClient.defaultMiddleware())
     do {
         try await body(PuzzlesClient(client: client), server)
         await server.stop()

@@ -52,7 +52,7 @@ struct DiagnosisTests {
         let method = HTTPRequest.Method(vector.method) ?? .get
         let request = HTTPRequest(method: method, scheme: nil, authority: nil, path: vector.target, headerFields: fields)
         let body = try bytes(fromBase64: vector.body_base64)
-        let (response, responseBody) = try await AsyncHTTPClientTransport().send(request, body: Body(body), baseURL: server.baseURL)
+        let (response, responseBody) = try await SignetAsyncHTTPClientTransport().send(request, body: Body(body), baseURL: server.baseURL)
         await server.stop()
         #expect(response.status.code == 401)
         #expect(response.headerFields[values: .date].count == 1)
@@ -80,7 +80,7 @@ struct DiagnosisTests {
         var fields = HTTPFields()
         for (name, value) in vector.headers { fields[try #require(HTTPField.Name(name))] = value }
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: vector.target, headerFields: fields)
-        let (response, body) = try await AsyncHTTPClientTransport().send(request, body: .empty, baseURL: server.baseURL)
+        let (response, body) = try await SignetAsyncHTTPClientTransport().send(request, body: .empty, baseURL: server.baseURL)
         await server.stop()
         #expect(response.status.code == 401)
         let error = try JSONDecoder().decode(ErrorBodyJSON.self, from: Data(try await body.collect(upTo: 1 << 16)))

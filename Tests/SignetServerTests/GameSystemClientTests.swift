@@ -22,7 +22,7 @@ struct GameSystemClientTests {
         configuration.extraPlayers = 1
         let server = try await ReferenceServer.start(configuration)
         let gamesystem = GameSystemClient(baseURL: server.baseURL.appendingPathComponent("acme"), credentials: try Self.clientCredentials(),
-                                          transport: AsyncHTTPClientTransport())
+                                          transport: SignetAsyncHTTPClientTransport())
         #expect(try await gamesystem.player("ann").extID == "ann")
         let other = gamesystem.forPlayer("player-1")
         let updated = try await other.updateAvatar(top: 102)
@@ -50,7 +50,7 @@ struct GameSystemClientTests {
         server.faults.inject(.status(503), count: 1)
         let credentials = RotatingCredentials()
         let gamesystem = GameSystemClient(baseURL: server.baseURL, tenant: "acme", credentials: credentials,
-                                          transport: AsyncHTTPClientTransport(),
+                                          transport: SignetAsyncHTTPClientTransport(),
                                           options: .init(clockOffsets: ClockOffsetStore(), retry: .fast, logger: .quiet))
         #expect(try await gamesystem.player("ann").extID == "ann")
         #expect(credentials.asked.load(ordering: .relaxed) == 2)
@@ -66,7 +66,7 @@ struct GameSystemClientTests {
         let server = try await ReferenceServer.start(configuration)
         for _ in 0..<2 {
             let fresh = GameSystemClient(baseURL: server.baseURL, tenant: "acme", credentials: try Self.clientCredentials(),
-                                         transport: AsyncHTTPClientTransport())
+                                         transport: SignetAsyncHTTPClientTransport())
             #expect(try await fresh.player("ann").extID == "ann")
         }
         let (status, text) = try await MetricsRouteTests.metrics(server)

@@ -17,7 +17,7 @@ struct IdenticalRequestsTests {
             baseURL: server.baseURL, tenant: DemoCredentials.tenant,
             credentials: try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret),
             adminCredentials: try GameSystemCredentials(apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret),
-            transport: AsyncHTTPClientTransport(), options: .init(clockOffsets: ClockOffsetStore(), logger: .quiet)
+            transport: SignetAsyncHTTPClientTransport(), options: .init(clockOffsets: ClockOffsetStore(), logger: .quiet)
         ).forPlayer(DemoCredentials.player)
         let before = try await client.player().totalPoints
         for _ in 0..<10 {
@@ -36,7 +36,7 @@ struct IdenticalRequestsTests {
         func makeClient() -> GameSystemPlayerClient {
             // A client of its own per task, as separate processes would have: no shared memory of what was sent.
             GameSystemClient(baseURL: server.baseURL, tenant: DemoCredentials.tenant, credentials: reader, adminCredentials: admin,
-                             transport: AsyncHTTPClientTransport(), options: .init(clockOffsets: ClockOffsetStore(), logger: .quiet)
+                             transport: SignetAsyncHTTPClientTransport(), options: .init(clockOffsets: ClockOffsetStore(), logger: .quiet)
             ).forPlayer(DemoCredentials.player)
         }
         let before = try await makeClient().player().totalPoints

@@ -11,7 +11,7 @@ import Testing
 @Suite("The reference server's /metrics")
 struct MetricsRouteTests {
     static func metrics(_ server: ReferenceServer) async throws -> (Int, String) {
-        let (response, body) = try await AsyncHTTPClientTransport().send(
+        let (response, body) = try await SignetAsyncHTTPClientTransport().send(
             HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/metrics"), body: .empty, baseURL: server.baseURL)
         return (response.status.code, String(decoding: try await body.collect(upTo: 1 << 20), as: UTF8.self))
     }
@@ -23,7 +23,7 @@ struct MetricsRouteTests {
         let server = try await ReferenceServer.start(configuration)
         let clock = ManualClock(Date())
         _ = try await GameSystemCalls(server, .asyncHTTPClient, clock: clock).player()
-        let forged = Client(baseURL: server.baseURL, transport: AsyncHTTPClientTransport(),
+        let forged = SignetClient(baseURL: server.baseURL, transport: SignetAsyncHTTPClientTransport(),
                             middleware: [SigningMiddleware(signer: try DemoKey.client.signer(secret: "forged-secret-9"))], logger: .quiet)
         _ = try await forged.send(request(.get, GameSystemCalls.playerPath), context: forged.makeContext(operation: "forged"))
         let (status, text) = try await Self.metrics(server)

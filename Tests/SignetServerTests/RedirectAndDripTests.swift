@@ -10,9 +10,9 @@ import SignetTransportTestSupport
 /// and that origin's answer printed as the result; a body dripping one byte every 2 s was never timed out.
 @Suite("Redirects and dripping bodies")
 struct RedirectAndDripTests {
-    private func signedClient(_ baseURL: URL, _ transport: TransportKind, timeout: Duration = .seconds(10)) throws -> Client {
-        Client(baseURL: baseURL, transport: transport.make(),
-               middleware: Client.defaultMiddleware(
+    private func signedClient(_ baseURL: URL, _ transport: TransportKind, timeout: Duration = .seconds(10)) throws -> SignetClient {
+        SignetClient(baseURL: baseURL, transport: transport.make(),
+               middleware: SignetClient.defaultMiddleware(
                    signer: try DemoKey.admin.signer(), clockOffsets: ClockOffsetStore(), retry: .fast, timeout: timeout),
                logger: .quiet)
     }
@@ -88,8 +88,8 @@ struct RedirectAndDripTests {
                          })
             }
         }
-        let client = Client(baseURL: peer.baseURL, transport: transport.make(),
-                            middleware: Client.defaultMiddleware(retry: .none, timeout: .seconds(1)), logger: .quiet)
+        let client = SignetClient(baseURL: peer.baseURL, transport: transport.make(),
+                            middleware: SignetClient.defaultMiddleware(retry: .none, timeout: .seconds(1)), logger: .quiet)
         let started = ContinuousClock.now
         let error = await signetError {
             _ = try await client.send(request(.get, "/drip"), context: client.makeContext(operation: "drip"))

@@ -18,7 +18,7 @@ struct ReplayHardeningTests {
         let clock = ManualClock()
         try await withReferenceServer(clock: clock) { server in
             let capture = CapturingMiddleware()
-            let admin = Client(baseURL: server.baseURL, transport: transport.make(),
+            let admin = SignetClient(baseURL: server.baseURL, transport: transport.make(),
                                middleware: [SigningMiddleware(signer: try DemoKey.admin.signer()), capture],
                                logger: .quiet, clock: clock.reading())
             let (status, _, _) = try await exchange(admin, request(.post, GameSystemCalls.eventsPath), body: Body(Self.magic))
@@ -48,9 +48,9 @@ struct ReplayHardeningTests {
     func replayAfterTenThousandOthers() async throws {
         let clock = ManualClock()
         try await withReferenceServer(clock: clock) { server in
-            let transport = AsyncHTTPClientTransport()
+            let transport = SignetAsyncHTTPClientTransport()
             let capture = CapturingMiddleware()
-            let admin = Client(baseURL: server.baseURL, transport: transport,
+            let admin = SignetClient(baseURL: server.baseURL, transport: transport,
                                middleware: [SigningMiddleware(signer: try DemoKey.admin.signer()), capture],
                                logger: .quiet, clock: clock.reading())
             var keyed = request(.post, GameSystemCalls.eventsPath)
@@ -105,7 +105,7 @@ struct StoreCapacityTests {
         configuration.replayQuotaPerKey = 2   // the whole store for the admin key: this test is about the store's bound
         let server = try await ReferenceServer.start(configuration)
         let capture = CapturingMiddleware()
-        let admin = Client(baseURL: server.baseURL, transport: AsyncHTTPClientTransport(),
+        let admin = SignetClient(baseURL: server.baseURL, transport: SignetAsyncHTTPClientTransport(),
                            middleware: [SigningMiddleware(signer: try DemoKey.admin.signer()), capture],
                            logger: .quiet, clock: clock.reading())
         for spaces in 0..<2 {
@@ -118,7 +118,7 @@ struct StoreCapacityTests {
         #expect(status == 503)
         #expect(fields[.retryAfter] == "21")
         #expect(String(decoding: bytes, as: UTF8.self).contains("replay store is full"))
-        let (replay, _) = try await AsyncHTTPClientTransport().send(
+        let (replay, _) = try await SignetAsyncHTTPClientTransport().send(
             secondSigned, body: Body(#"{"player": "ann", "external_event_id": "Magic"} "#), baseURL: server.baseURL)
         #expect(replay.status.code == 401)
         // Reads are not replay-checked, so they still work.

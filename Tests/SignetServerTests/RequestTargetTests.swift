@@ -8,7 +8,7 @@ import Testing
 
 /// A signed request must reach the server with the target it was signed with. URLSession and
 /// AsyncHTTPClient re-encode a target that RFC 3986 does not allow (measured: `[` → `%5B`, `%zz` → `%25zz`,
-/// a space → `%20`, a `#fragment` dropped), which breaks the signature, and NIO refuses it; so `Client`
+/// a space → `%20`, a `#fragment` dropped), which breaks the signature, and NIO refuses it; so `SignetClient`
 /// refuses it first, on every transport, and a valid target is sent byte for byte.
 @Suite("Request targets, on every transport")
 struct RequestTargetTests {
@@ -38,7 +38,7 @@ struct RequestTargetTests {
         let names = try #require(Self.refused.first { $0.path == path }?.names)
         let peer = try HostileHTTPPeer { _ in HostileHTTPPeer.response("{}") }
         defer { peer.stop() }
-        let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: Client.defaultMiddleware())
+        let client = SignetClient(baseURL: try peer.baseURL, transport: transport.make(), middleware: SignetClient.defaultMiddleware())
         var request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/")
         request.path = path
         do {
@@ -63,7 +63,7 @@ struct RequestTargetTests {
             return HostileHTTPPeer.response("{}")
         }
         defer { peer.stop() }
-        let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: [])
+        let client = SignetClient(baseURL: try peer.baseURL, transport: transport.make(), middleware: [])
         var request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/")
         request.path = path
         let (response, _) = try await client.send(request, context: client.makeContext(operation: "target"))

@@ -11,7 +11,7 @@ struct ResponseFramingTests {
     static let childVariable = "SIGNET_FRAMING_CRASH_CHILD"
 
     /// The framings the table does not run on URLSession still stop a process that reads them with
-    /// `URLSessionTransport`: when a toolchain fixes FoundationNetworking this fails, and the rows (and the
+    /// `SignetURLSessionTransport`: when a toolchain fixes FoundationNetworking this fails, and the rows (and the
     /// warnings in the docs) can go. Each runs in a child process (this test binary, this test), which the crash ends.
     @Test("FoundationNetworking still crashes on the framings URLSession skips (a child process per framing)",
           arguments: (ResponseFramings.allowed + ResponseFramings.forbidden).filter(\.crashesFoundationNetworking))
@@ -20,7 +20,7 @@ struct ResponseFramingTests {
         if let role = IsolatedMeasurement.role(Self.childVariable) {
             // In the child: only the framing the parent named, over URLSession. Reaching the report means it survived.
             guard role == framing.testDescription else { return }
-            let exchange = try await ResponseFramings.Exchange(framing, over: URLSessionTransport())
+            let exchange = try await ResponseFramings.Exchange(framing, over: SignetURLSessionTransport())
             IsolatedMeasurement.report(["survived": "\(exchange.outcome)"])
             return
         }

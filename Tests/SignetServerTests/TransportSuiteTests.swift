@@ -104,7 +104,7 @@ struct TransportSuiteTests {
     @Test("a response over the transport's limit is bodyTooLarge", arguments: TransportKind.allCases)
     func responseTooLarge(transport: TransportKind) async throws {
         try await withReferenceServer { server in
-            let client = Client(baseURL: server.baseURL, transport: transport.make(maxResponseBytes: 1_000),
+            let client = SignetClient(baseURL: server.baseURL, transport: transport.make(maxResponseBytes: 1_000),
                                 middleware: [], logger: .quiet)
             let error = await signetError {
                 _ = try await exchange(client, request(.post, "/echo", fields: [field("X-Echo-Raw"): "true"]),

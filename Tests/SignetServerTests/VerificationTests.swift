@@ -8,7 +8,7 @@ import SignetTestSupport
 import SignetTransportTestSupport
 
 /// Changes the body after signing, as a proxy that tampers with requests would.
-struct TamperingMiddleware: Middleware {
+struct TamperingMiddleware: SignetMiddleware {
     func intercept(
         _ request: HTTPRequest, body: Body, context: CallContext,
         next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
@@ -18,7 +18,7 @@ struct TamperingMiddleware: Middleware {
 }
 
 /// Keeps the last request it passed on, as an eavesdropper would.
-final class CapturingMiddleware: Middleware {
+final class CapturingMiddleware: SignetMiddleware {
     private let captured = Mutex<HTTPRequest?>(nil)
     var last: HTTPRequest? { captured.withLock { $0 } }
 
@@ -36,14 +36,14 @@ struct VerificationTests {
     /// A client that only signs (no retry, no clock-skew correction), with `clock` as its clock.
     func bareSignedClient(
         _ server: ReferenceServer, _ transport: TransportKind, key: DemoKey = .client, secret: String? = nil,
-        clock: @escaping @Sendable () -> Date, after: [any Middleware] = []
-    ) throws -> Client {
-        Client(baseURL: server.baseURL, transport: transport.make(),
+        clock: @escaping @Sendable () -> Date, after: [any SignetMiddleware] = []
+    ) throws -> SignetClient {
+        SignetClient(baseURL: server.baseURL, transport: transport.make(),
                middleware: [SigningMiddleware(signer: try key.signer(secret: secret))] + after,
                logger: .quiet, clock: clock)
     }
 
-    func unauthorizedMessage(_ client: Client, _ request: HTTPRequest, body: Body = .empty) async throws -> String? {
+    func unauthorizedMessage(_ client: SignetClient, _ request: HTTPRequest, body: Body = .empty) async throws -> String? {
         let (status, _, bytes) = try await exchange(client, request, body: body)
         #expect(status == 401)
         return try JSONDecoder().decode(ErrorBodyJSON.self, from: Data(bytes)).error_message

@@ -21,22 +21,22 @@ struct ClientTelemetryTests {
 
     /// A GameSystem client whose chain is instrumented into `metrics` and `tracer`, with the local clock `clock`.
     static func client(_ server: ReferenceServer, metrics: TestMetrics, tracer: InMemoryTracer,
-                       clock: @escaping @Sendable () -> Date = { Date() }) throws -> Client {
+                       clock: @escaping @Sendable () -> Date = { Date() }) throws -> SignetClient {
         try client(server.baseURL, metrics: metrics, tracer: tracer, clock: clock)
     }
 
     static func client(_ baseURL: URL, metrics: TestMetrics, tracer: InMemoryTracer,
-                       clock: @escaping @Sendable () -> Date = { Date() }) throws -> Client {
+                       clock: @escaping @Sendable () -> Date = { Date() }) throws -> SignetClient {
         let signer = GameSystemSigner(credentials: try GameSystemCredentials(
             apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret))
-        let chain = Client.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore(),
+        let chain = SignetClient.defaultMiddleware(signer: signer, clockOffsets: ClockOffsetStore(),
                                              retry: RetryMiddleware(maxAttempts: 3, sleep: { _ in }))
-        return Client(baseURL: baseURL, transport: AsyncHTTPClientTransport(),
+        return SignetClient(baseURL: baseURL, transport: SignetAsyncHTTPClientTransport(),
                       middleware: ClientTelemetry(metricsFactory: metrics, tracer: tracer).instrument(chain),
                       logger: quiet, clock: clock)
     }
 
-    static func getPlayer(_ client: Client) async throws -> HTTPResponse {
+    static func getPlayer(_ client: SignetClient) async throws -> HTTPResponse {
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/acme/client/players/ann?secret-query=1")
         return try await client.send(request, body: .empty, context: client.makeContext(operation: "getPlayer")).0
     }

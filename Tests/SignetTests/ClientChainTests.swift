@@ -17,7 +17,7 @@ struct ClientChainTests {
 
     @Test("a short-circuiting middleware answers without the rest of the chain")
     func shortCircuit() async throws {
-        struct Offline: Middleware {
+        struct Offline: SignetMiddleware {
             func intercept(_ request: HTTPRequest, body: Body, context: CallContext,
                            next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
             ) async throws -> (HTTPResponse, Body) {
@@ -49,7 +49,7 @@ struct ClientChainTests {
     func baseURLPort() async throws {
         let transport = RecordingTransport()
         let url = try #require(URL(string: "http://127.0.0.1:8080/"))
-        let client = Client(baseURL: url, transport: transport, middleware: [])
+        let client = SignetClient(baseURL: url, transport: transport, middleware: [])
         _ = try await client.send(.make(.get, "/p"), operation: "port")
         #expect(transport.sent.first?.request.authority == "127.0.0.1:8080")
         #expect(transport.sent.first?.request.path == "/p")
@@ -73,7 +73,7 @@ struct ClientChainTests {
 
     @Test("a base URL without a host is an invalid request, not a crash")
     func badBaseURL() async throws {
-        let client = Client(baseURL: URL(fileURLWithPath: "/tmp"), transport: RecordingTransport(), middleware: [])
+        let client = SignetClient(baseURL: URL(fileURLWithPath: "/tmp"), transport: RecordingTransport(), middleware: [])
         let error = await signetError { _ = try await client.send(.make(.get, "/x"), operation: "bad") }
         #expect(error?.kind.name == "invalidRequest")
     }
@@ -94,11 +94,11 @@ struct ClientChainTests {
 
     @Test("the default signed chain runs headers, retry, clock skew, signing, logging, timeout in that order")
     func defaultChainOrder() {
-        let chain = Client.defaultMiddleware(signer: StampingSigner(), clockOffsets: ClockOffsetStore())
+        let chain = SignetClient.defaultMiddleware(signer: StampingSigner(), clockOffsets: ClockOffsetStore())
         let names = chain.map { String(describing: type(of: $0)) }
         #expect(names == ["DefaultHeadersMiddleware", "RetryMiddleware", "ClockSkewMiddleware",
                           "SigningMiddleware<StampingSigner>", "LoggingMiddleware", "TimeoutMiddleware"])
-        let unsigned = Client.defaultMiddleware(timeout: nil).map { String(describing: type(of: $0)) }
+        let unsigned = SignetClient.defaultMiddleware(timeout: nil).map { String(describing: type(of: $0)) }
         #expect(unsigned == ["DefaultHeadersMiddleware", "RetryMiddleware", "LoggingMiddleware"])
     }
 

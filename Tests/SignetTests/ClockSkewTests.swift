@@ -12,8 +12,8 @@ struct ClockSkewTests {
 
     let store = ClockOffsetStore()
 
-    func client(_ transport: RecordingTransport, baseURL: URL = testBaseURL) -> Client {
-        Client(baseURL: baseURL, transport: transport,
+    func client(_ transport: RecordingTransport, baseURL: URL = testBaseURL) -> SignetClient {
+        SignetClient(baseURL: baseURL, transport: transport,
                middleware: [ClockSkewMiddleware(store: store), SigningMiddleware(signer: StampingSigner())],
                clock: { Self.localNow })
     }
@@ -127,7 +127,7 @@ struct ClockSkewTests {
             }
         }
         let middleware = ClockSkewMiddleware(store: store)
-        let client = Client(baseURL: testBaseURL, transport: SlowTransport(clock: clock), middleware: [middleware],
+        let client = SignetClient(baseURL: testBaseURL, transport: SlowTransport(clock: clock), middleware: [middleware],
                             clock: clock.wall)
         _ = try await client.send(.make(.get, "/p"), operation: "slow")
         // Sent at 22:13:20, received at 22:13:24: midpoint 22:13:22, server 22:18:22 → 300 s.
@@ -148,7 +148,7 @@ struct ClockSkewTests {
                 return (.make(.unauthorized, [("Date", "Tue, 14 Nov 2023 22:13:21 GMT")]), .empty)
             }
         }
-        let client = Client(baseURL: testBaseURL, transport: SlowTransport(clock: clock),
+        let client = SignetClient(baseURL: testBaseURL, transport: SlowTransport(clock: clock),
                             middleware: [ClockSkewMiddleware(store: store)], clock: clock.wall)
         let (response, _) = try await client.send(.make(.get, "/p"), operation: "slow")
         #expect(response.status == .unauthorized)

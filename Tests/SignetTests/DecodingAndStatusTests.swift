@@ -16,7 +16,7 @@ struct DecodingAndStatusTests {
 
     func decodingFailure(_ json: String) -> (path: String, reason: String)? {
         do {
-            _ = try Client.decodeJSON(Player.self, from: Array(json.utf8))
+            _ = try SignetClient.decodeJSON(Player.self, from: Array(json.utf8))
             return nil
         } catch let error as SignetError {
             if case .decoding(let path, let reason) = error.kind { return (path, reason) }

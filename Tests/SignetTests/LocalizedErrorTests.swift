@@ -12,7 +12,7 @@ struct LocalizedErrorTests {
     func refusedSignature() {
         let diagnosis = SignetError.Diagnosis(likelyCause: SignetError.Diagnosis.Cause(rawValue: "separator-newline"), stringToSign: "…",
                                               detail: "the parts were joined with a real newline")
-        let error = Client.statusError(
+        let error = SignetClient.statusError(
             HTTPResponse(status: .unauthorized),
             body: Array(#"{"error_message":"bad-signature: no match","diagnosis":{"likely_cause":"separator-newline","string_to_sign":"…","detail":"the parts were joined with a real newline"}}"#.utf8))
             .adding(operation: "getPlayer", request: HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/p?token=x"))

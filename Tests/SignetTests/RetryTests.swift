@@ -4,7 +4,7 @@ import Signet
 import Testing
 
 /// Records the attempt number and clock offset each call carries.
-struct ContextRecorder: Middleware {
+struct ContextRecorder: SignetMiddleware {
     let log: EventLog
     func intercept(_ request: HTTPRequest, body: Body, context: CallContext,
                    next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
@@ -24,7 +24,7 @@ struct RetryTests {
                         random: { random }, sleep: clock.sleep, now: clock.monotonic)
     }
 
-    func client(_ transport: RecordingTransport, _ retry: RetryMiddleware, log: EventLog = EventLog()) -> Client {
+    func client(_ transport: RecordingTransport, _ retry: RetryMiddleware, log: EventLog = EventLog()) -> SignetClient {
         makeClient(transport, [retry, ContextRecorder(log: log), SigningMiddleware(signer: StampingSigner())],
                    clock: clock.wall)
     }

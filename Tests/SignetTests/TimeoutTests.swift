@@ -83,7 +83,7 @@ struct TimeoutTests {
     func cancellation() async throws {
         let (started, continuation) = AsyncStream<Void>.makeStream()
         let clock = ManualClock()
-        let chain: [any Middleware] = [
+        let chain: [any SignetMiddleware] = [
             RetryMiddleware(sleep: clock.sleep, now: clock.monotonic),
             TimeoutMiddleware(defaultTimeout: .seconds(3600)),
         ]

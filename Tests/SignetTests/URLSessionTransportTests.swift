@@ -12,8 +12,8 @@ struct URLSessionTransportTests {
         server = try LoopbackHTTPServer()
     }
 
-    func client(_ transport: URLSessionTransport = URLSessionTransport()) -> Client {
-        Client(baseURL: server.baseURL, transport: transport, middleware: [DefaultHeadersMiddleware()])
+    func client(_ transport: SignetURLSessionTransport = SignetURLSessionTransport()) -> SignetClient {
+        SignetClient(baseURL: server.baseURL, transport: transport, middleware: [DefaultHeadersMiddleware()])
     }
 
     func echo(_ request: HTTPRequest, body: Body = .empty) async throws -> EchoReport {
@@ -73,7 +73,7 @@ struct URLSessionTransportTests {
     func responseLimit() async throws {
         defer { server.stop() }
         let error = await signetError {
-            _ = try await client(URLSessionTransport(maxResponseBytes: 1024)).send(.make(.get, "/large"), operation: "large")
+            _ = try await client(SignetURLSessionTransport(maxResponseBytes: 1024)).send(.make(.get, "/large"), operation: "large")
         }
         #expect(error?.kind.name == "bodyTooLarge")
     }
@@ -83,7 +83,7 @@ struct URLSessionTransportTests {
         defer { server.stop() }
         // The default session waits 60 s for the rest; a transport that checked the limit only after the whole
         // body would end in that timeout instead of bodyTooLarge.
-        let transport = URLSessionTransport(maxResponseBytes: 1024)
+        let transport = SignetURLSessionTransport(maxResponseBytes: 1024)
         let error = await signetError {
             _ = try await client(transport).send(.make(.get, "/large-then-stall"), operation: "large")
         }
@@ -125,7 +125,7 @@ struct URLSessionTransportTests {
         let timeout = TimeoutMiddleware(defaultTimeout: .seconds(30)) { _ in
             for await _ in hangs { return }
         }
-        let client = Client(baseURL: server.baseURL, transport: URLSessionTransport(), middleware: [timeout])
+        let client = SignetClient(baseURL: server.baseURL, transport: SignetURLSessionTransport(), middleware: [timeout])
         let error = await signetError { _ = try await client.send(.make(.get, "/hang"), operation: "hang") }
         #expect(error?.kind.name == "timeout")
     }

@@ -14,10 +14,10 @@ public enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConve
     case nio
 
     /// A fresh transport of this kind, accepting responses up to `maxResponseBytes`.
-    public func make(maxResponseBytes: Int = Client.defaultMaxResponseBytes) -> any Transport {
+    public func make(maxResponseBytes: Int = SignetClient.defaultMaxResponseBytes) -> any Transport {
         switch self {
-        case .urlSession: URLSessionTransport(maxResponseBytes: maxResponseBytes)
-        case .asyncHTTPClient: AsyncHTTPClientTransport(maxResponseBytes: maxResponseBytes)
+        case .urlSession: SignetURLSessionTransport(maxResponseBytes: maxResponseBytes)
+        case .asyncHTTPClient: SignetAsyncHTTPClientTransport(maxResponseBytes: maxResponseBytes)
         case .nio: NIOTransport(maxResponseBytes: maxResponseBytes)
         }
     }

@@ -65,8 +65,8 @@ struct HostileTriviaPeerTests {
         defer { peer.stop() }
         let chosen: any Transport = transport.make()
         let retry = RetryMiddleware(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(4))
-        let trivia = TriviaClient(client: Client(baseURL: try peer.baseURL, transport: chosen,
-                                                 middleware: Client.defaultMiddleware(retry: retry, timeout: row.attemptTimeout(.seconds(3)))))
+        let trivia = TriviaClient(client: SignetClient(baseURL: try peer.baseURL, transport: chosen,
+                                                 middleware: SignetClient.defaultMiddleware(retry: retry, timeout: row.attemptTimeout(.seconds(3)))))
         let outcome = await HangGuard.run(within: HostileRow.bound) { _ = try await trivia.jokers(for: "ann") }
                 await row.check(outcome, peer: peer, path: "/trivia/jokers", limit: transport.hangsUpAtLimit ? Self.transportLimit : nil)
     }

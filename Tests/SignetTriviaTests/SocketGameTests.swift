@@ -14,7 +14,7 @@ struct SocketGameTests {
     @Test("three clients: one always right, one wrong who uses a joker, one wrong without a joker becomes a viewer")
     func threeClients() async throws {
         try await SocketGame.with(try await SocketGame.server(players: 3)) { server in
-            let rest = TriviaClient(baseURL: server.baseURL, transport: URLSessionTransport())
+            let rest = TriviaClient(baseURL: server.baseURL, transport: SignetURLSessionTransport())
             #expect(try await rest.jokers(for: "bob") == TriviaJokersResponse(user: "bob", jokers: 2))
             #expect(try await rest.jokers(for: "cat").jokers == 0)
 
@@ -109,7 +109,7 @@ struct SocketGameTests {
             let refused = try await bob.jokerResult()
             #expect(refused == TriviaJokerResult(questionId: second.questionId, accepted: false, reason: .jokerAlreadyUsed,
                                                  role: .viewer, jokers: 1))
-            let rest = TriviaClient(baseURL: server.baseURL, transport: URLSessionTransport())
+            let rest = TriviaClient(baseURL: server.baseURL, transport: SignetURLSessionTransport())
             #expect(try await rest.jokers(for: "bob").jokers == 1)
             await ann.answer(try await ann.question(), right: true)   // the last question closes at once
             #expect(try await bob.finish().first { $0.user == "bob" }?.role == .viewer)

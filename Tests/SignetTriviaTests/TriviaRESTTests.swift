@@ -38,7 +38,7 @@ struct TriviaRESTTests {
                 guard case .invalidRequest(let reason) = error.kind else { throw error }
                 #expect(reason == "user: missing")
             }
-            let client = Client(baseURL: server.baseURL, transport: URLSessionTransport(), middleware: [])
+            let client = SignetClient(baseURL: server.baseURL, transport: SignetURLSessionTransport(), middleware: [])
             for path in ["/trivia/jokers", "/trivia/jokers?user=", "/trivia/play"] {
                 let (response, body) = try await client.send(HTTPRequest(method: .get, scheme: nil, authority: nil, path: path), operation: "test")
                 #expect(response.status == .badRequest, "\(path)")
@@ -50,7 +50,7 @@ struct TriviaRESTTests {
     @Test("a plain GET of the game socket gets 426 Upgrade Required")
     func plainGetOfTheSocket() async throws {
         try await SocketGame.with(try await ReferenceServer.start()) { server in
-            let client = Client(baseURL: server.baseURL, transport: URLSessionTransport(), middleware: [])
+            let client = SignetClient(baseURL: server.baseURL, transport: SignetURLSessionTransport(), middleware: [])
             let (response, _) = try await client.send(
                 HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/trivia/play?user=ann"), operation: "test")
             #expect(response.status.code == 426)

@@ -122,8 +122,8 @@ struct HostileWorldsPeerTests {
     func hostile(row: HostileRow, transport: TransportKind) async throws {
         let peer = try HostileHTTPPeer(row.answer)
         defer { peer.stop() }
-        let client = Client(baseURL: try peer.baseURL, transport: transport.make(maxResponseBytes: Self.limit),
-                            middleware: Client.defaultMiddleware(timeout: row.attemptTimeout(.seconds(3))))
+        let client = SignetClient(baseURL: try peer.baseURL, transport: transport.make(maxResponseBytes: Self.limit),
+                            middleware: SignetClient.defaultMiddleware(timeout: row.attemptTimeout(.seconds(3))))
         let worlds = WorldsClient(client: client, device: ReferenceWorldsServer.device,
                                   deviceType: ReferenceWorldsServer.deviceType,
                                   decoder: WorldsDecoder(failurePolicy: .rejectResponse))

@@ -15,15 +15,15 @@ enum ReferenceWorldsServer {
 
     /// A chain of the default middleware, then `extra`, then the recorder (innermost).
     static func client(
-        _ server: ReferenceServer, _ kind: TransportKind, recorder: WireRecorder, extra: [any Middleware] = []
-    ) -> Client {
-        Client(baseURL: server.baseURL, transport: kind.make(), middleware: Client.defaultMiddleware() + extra + [recorder])
+        _ server: ReferenceServer, _ kind: TransportKind, recorder: WireRecorder, extra: [any SignetMiddleware] = []
+    ) -> SignetClient {
+        SignetClient(baseURL: server.baseURL, transport: kind.make(), middleware: SignetClient.defaultMiddleware() + extra + [recorder])
     }
 
     /// A `WorldsClient` asking for `format`, over `kind`, recording into `recorder`.
     static func worldsClient(
         _ server: ReferenceServer, _ kind: TransportKind, recorder: WireRecorder, format: PropertyListFormat = .openStep,
-        device: DeviceIdentity = device, extra: [any Middleware] = []
+        device: DeviceIdentity = device, extra: [any SignetMiddleware] = []
     ) -> WorldsClient {
         WorldsClient(
             client: client(server, kind, recorder: recorder, extra: extra), device: device, deviceType: deviceType,

@@ -5,7 +5,7 @@ import Synchronization
 
 /// The innermost middleware of a test chain: keeps what went on the wire (request and body) and what came
 /// back (response and body), so tests check bytes sent and received, not what the library says it sent.
-final class WireRecorder: Middleware {
+final class WireRecorder: SignetMiddleware {
     struct Exchange: Sendable {
         let request: HTTPRequest
         let requestBody: [UInt8]
@@ -36,7 +36,7 @@ final class WireRecorder: Middleware {
 }
 
 /// Rewrites every response's `Content-Type`, to show the client decides the format from the bytes.
-struct ContentTypeRewriter: Middleware {
+struct ContentTypeRewriter: SignetMiddleware {
     let contentType: String
 
     func intercept(

@@ -15,7 +15,7 @@ import Testing
 /// answer shares one object among all its references, so a small file expands to the value limit. Each ends in one valid world named `Last`, and the counts
 /// are checked, so a decoder that drops elements cannot pass.
 @Suite(.serialized) struct WorldsAnswerMemoryTests {
-    static let limit = Client.defaultMaxResponseBytes
+    static let limit = SignetClient.defaultMaxResponseBytes
     static let bound = 4 * limit
     static let device = DeviceIdentity(deviceId: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
 

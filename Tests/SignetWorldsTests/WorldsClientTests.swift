@@ -175,7 +175,7 @@ struct WorldsClientTests {
         let password = "hunter2-\(UUID().uuidString)"
         let base = try #require(URL(string: "http://127.0.0.1:9"))
         let client = WorldsClient(
-            baseURL: base, transport: URLSessionTransport(), device: ReferenceWorldsServer.device,
+            baseURL: base, transport: SignetURLSessionTransport(), device: ReferenceWorldsServer.device,
             deviceType: ReferenceWorldsServer.deviceType)
         do {
             _ = try await client.worlds(login: "ios.test@xyrality.com", password: password)

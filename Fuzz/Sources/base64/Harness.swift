@@ -14,20 +14,20 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let foundation = Data(base64Encoded: Data(input))
     let signet: [UInt8]
     do {
-        signet = try Base64.decode(utf8: input)
+        signet = try SignetBase64.decode(utf8: input)
     } catch {
         // Base64DecodingError. Refused: Foundation may read it, but then not canonically.
         if let foundation {
-            require(Array(Base64.encode(Array(foundation)).utf8) != input, "base64",
+            require(Array(SignetBase64.encode(Array(foundation)).utf8) != input, "base64",
                     "canonical input \(excerpt(input)) refused by Signet (\(error)), Foundation decodes it")
         }
         return 0
     }
-    require(Array(Base64.encode(signet).utf8) == input, "base64", "accepted \(excerpt(input)) does not re-encode to itself")
+    require(Array(SignetBase64.encode(signet).utf8) == input, "base64", "accepted \(excerpt(input)) does not re-encode to itself")
     guard let foundation else { disagreement("base64", "Signet decodes \(excerpt(input)), Foundation refuses it") }
     require(Array(foundation) == signet, "base64", "\(excerpt(input)): Signet \(signet), Foundation \(Array(foundation))")
     if let text = String(validating: input, as: UTF8.self) {
-        let viaString = try? Base64.decode(text)
+        let viaString = try? SignetBase64.decode(text)
         require(viaString == signet, "base64", "decode(String) and decode(utf8:) differ on \(excerpt(input))")
     }
     return 0

@@ -6,7 +6,7 @@ import SignetGameSystem
 import Synchronization
 
 /// The three GameSystem answers (a player, the avatar components, an event's result) on arbitrary bytes,
-/// read the way `GameSystemClient` reads them: through a `Client` whose transport answers 200 with the input.
+/// read the way `GameSystemClient` reads them: through a `SignetClient` whose transport answers 200 with the input.
 /// The only error a read may end in is `SignetError`. Differential: when Foundation's `JSONDecoder` decodes
 /// the models' `Decodable` conformances from the input, the client must read the same value, unless the
 /// input names a member twice (the client refuses that; Signet's reader tells) or a player's avatar is
@@ -30,7 +30,7 @@ struct AnswerTransport: Transport {
 }
 
 let client: GameSystemPlayerClient = {
-    let chain = Client(baseURL: URL(fileURLWithPath: "/acme"), transport: AnswerTransport(), middleware: [])
+    let chain = SignetClient(baseURL: URL(fileURLWithPath: "/acme"), transport: AnswerTransport(), middleware: [])
     return GameSystemClient(client: chain, admin: chain).forPlayer("ann")
 }()
 

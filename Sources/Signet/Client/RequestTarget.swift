@@ -4,7 +4,7 @@
 /// A signed request must reach the server exactly as signed. `URLSession` and AsyncHTTPClient re-encode a
 /// target that is not valid (`[` becomes `%5B`, `%zz` becomes `%25zz`, a `#fragment` is dropped), so the
 /// server sees a different target than the signature covers; NIO's encoder refuses it with an unhelpful
-/// "invalid character in header". ``Client`` therefore refuses such a path before the chain runs.
+/// "invalid character in header". ``SignetClient`` therefore refuses such a path before the chain runs.
 package enum RequestTarget {
     /// The ASCII bytes allowed unescaped (`pchar`, `/` and `?`), as two bit masks.
     private static let allowed: (low: UInt64, high: UInt64) = {

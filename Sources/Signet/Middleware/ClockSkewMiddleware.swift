@@ -19,7 +19,7 @@ import Logging
 /// - no retry when the body cannot be replayed (the offset is still stored for later requests).
 ///
 /// At the start of every request it sets `context.clockOffset` from the ``store`` for the request's host.
-public struct ClockSkewMiddleware: Middleware {
+public struct ClockSkewMiddleware: SignetMiddleware {
     /// The per-host offsets, shared across requests.
     public let store: ClockOffsetStore
     /// The smallest correction worth a retry.

@@ -1,7 +1,7 @@
 import HTTPTypes
 
 /// Adds default header fields, and a `User-Agent`, to requests that do not already carry them.
-public struct DefaultHeadersMiddleware: Middleware {
+public struct DefaultHeadersMiddleware: SignetMiddleware {
     /// The `User-Agent` sent when none is given: `Signet/<version> (<OS>; Swift)`.
     public static let defaultUserAgent: String = {
         #if os(Linux)

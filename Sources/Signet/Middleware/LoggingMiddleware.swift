@@ -8,7 +8,7 @@ import Logging
 /// ``HeaderRedaction``) and secret-named query values print as `<redacted>`. Bodies are never logged,
 /// only their length: request bodies carry passwords (the worlds login form) and signed content.
 /// Header fields are logged only at ``headerLogLevel`` (debug by default).
-public struct LoggingMiddleware: Middleware {
+public struct LoggingMiddleware: SignetMiddleware {
     /// The level of the one line logged per completed exchange.
     public var level: Logger.Level
     /// The level at which request and response header fields are added to that line.

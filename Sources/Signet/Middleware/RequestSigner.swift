@@ -13,7 +13,7 @@ import HTTPTypes
 ///         request.headerFields[.authorization] = "Bearer \(token)"
 ///     }
 /// }
-/// let client = Client(baseURL: url, transport: URLSessionTransport(),
+/// let client = SignetClient(baseURL: url, transport: SignetURLSessionTransport(),
 ///                     middleware: [RetryMiddleware(), SigningMiddleware(signer: BearerSigner(token: token))])
 /// ```
 public protocol RequestSigner: Sendable {

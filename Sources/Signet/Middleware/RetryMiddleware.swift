@@ -20,7 +20,7 @@ import Logging
 ///   applied nothing, it only saw a byte-identical request from the same second (another process with the
 ///   same key, say). The retry waits a random 0.2–1.2 s ("jitter", so that contenders spread out) and is
 ///   signed in a later second. Up to ``maxReplayedRetries`` such retries, within ``maxTotalTime``.
-public struct RetryMiddleware: Middleware {
+public struct RetryMiddleware: SignetMiddleware {
     /// The most attempts per call, the first included.
     public var maxAttempts: Int
     /// The most time from the first attempt's start to the last retry's start (waits included).

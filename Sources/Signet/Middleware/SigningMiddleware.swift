@@ -19,7 +19,7 @@ import Synchronization
 ///
 /// When the server refuses the request (401), the text that was signed is kept for the error
 /// (``SignetError/clientStringToSign``), so a refusal can be compared with the server's diagnosis.
-public struct SigningMiddleware<Signer: RequestSigner>: Middleware {
+public struct SigningMiddleware<Signer: RequestSigner>: SignetMiddleware {
     /// The signer applied to every request.
     public let signer: Signer
     /// The longest it waits for a new second before sending a state-changing request it already sent.
@@ -77,7 +77,7 @@ public struct SigningMiddleware<Signer: RequestSigner>: Middleware {
 }
 
 /// Where ``SigningMiddleware`` leaves the text it signed when the server refused the request, for the
-/// error ``Client`` builds (``SignetError/clientStringToSign``). One per call; created by ``Client``.
+/// error ``SignetClient`` builds (``SignetError/clientStringToSign``). One per call; created by ``SignetClient``.
 final class SignedTextRecord: CallContextKey, Sendable {
     typealias Value = SignedTextRecord
     private let text = Mutex<String?>(nil)

@@ -7,7 +7,7 @@ import HTTPTypes
 /// so it bounds one attempt and a timed-out idempotent attempt is retried; retry's total-time budget
 /// bounds the whole call.
 ///
-/// It sets the attempt's ``CallContext/deadline`` (keeping an earlier one) and the ``Client`` enforces it
+/// It sets the attempt's ``CallContext/deadline`` (keeping an earlier one) and the ``SignetClient`` enforces it
 /// where the chain reaches the transport: a ``DeadlineEnforcingTransport`` (AsyncHTTPClient) is given the
 /// deadline and enforces it itself, at no extra cost; any other transport runs in a task of its own that is
 /// cancelled by one process-wide timer and always awaited, so nothing outlives the call. Middleware placed
@@ -15,8 +15,8 @@ import HTTPTypes
 /// honour cancellation for the timeout to end the attempt promptly.
 ///
 /// Cancellation of the calling task cancels the attempt too; it surfaces as `CancellationError` here,
-/// which ``Client`` turns into ``SignetError/Kind/cancelled`` (never into a timeout).
-public struct TimeoutMiddleware: Middleware {
+/// which ``SignetClient`` turns into ``SignetError/Kind/cancelled`` (never into a timeout).
+public struct TimeoutMiddleware: SignetMiddleware {
     /// The timeout used when the context does not set one.
     public var defaultTimeout: Duration
     /// When set, the rest of the chain is raced against this sleep instead of being given a deadline (tests

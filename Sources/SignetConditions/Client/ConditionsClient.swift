@@ -5,24 +5,24 @@ import Signet
 /// The conditions service: the list of conditions and each one's definition, parsed and checked.
 ///
 /// ```swift
-/// let conditions = ConditionsClient(baseURL: url, transport: URLSessionTransport())
+/// let conditions = ConditionsClient(baseURL: url, transport: SignetURLSessionTransport())
 /// for summary in try await conditions.conditions() { print(summary.id, summary.name) }
 /// let document = try await conditions.condition(id: "2")
 /// print(document.condition, document.condition.evaluate("rollout.io", ""))
 /// ```
 public struct ConditionsClient: Sendable {
     /// The chain requests go through (unsigned: retry → logging → timeout).
-    public let client: Client
+    public let client: SignetClient
     /// Parses and checks every condition received (operators, argument count, limits).
     public let parser: ConditionParser
 
     /// Builds the default unsigned chain over `transport`.
     public init(baseURL: URL, transport: some Transport, parser: ConditionParser = .standard) {
-        self.init(client: Client(baseURL: baseURL, transport: transport, middleware: Client.defaultMiddleware()), parser: parser)
+        self.init(client: SignetClient(baseURL: baseURL, transport: transport, middleware: SignetClient.defaultMiddleware()), parser: parser)
     }
 
     /// Uses a chain built by the caller.
-    public init(client: Client, parser: ConditionParser = .standard) {
+    public init(client: SignetClient, parser: ConditionParser = .standard) {
         self.client = client
         self.parser = parser
     }

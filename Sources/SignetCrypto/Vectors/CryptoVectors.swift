@@ -60,10 +60,10 @@ import Foundation
             return try VectorJSON.decode(File<Base64Vector>.self, from: data).vectors.map { vector in
                 let input = Array(vector.input_ascii.utf8)
                 var failures: [String] = []
-                let encoded = Base64.encode(input)
+                let encoded = SignetBase64.encode(input)
                 if encoded != vector.expected { failures.append("encode: expected \(vector.expected), got \(encoded)") }
                 do {
-                    let decoded = try Base64.decode(vector.expected)
+                    let decoded = try SignetBase64.decode(vector.expected)
                     if decoded != input { failures.append("decode: expected \(vector.input_ascii), got bytes \(Hex.encode(decoded))") }
                 } catch {
                     failures.append("decode: \(error)")

@@ -69,7 +69,7 @@ import SignetJSON
 
     /// Decodes a base64 field strictly, naming the vector and field on failure.
     public static func base64(_ text: String, at path: String) throws(VectorFileError) -> [UInt8] {
-        do { return try Base64.decode(text) } catch { throw VectorFileError(path: path, reason: error.description) }
+        do { return try SignetBase64.decode(text) } catch { throw VectorFileError(path: path, reason: error.description) }
     }
 
     /// Decodes a hex field, naming the vector and field on failure.

@@ -54,9 +54,9 @@ public struct GameSystemClient: Sendable {
     }
 
     /// The chain for `client/…` routes.
-    public let client: Client
+    public let client: SignetClient
     /// The chain for `admin/…` routes, when admin credentials were given.
-    public let admin: Client?
+    public let admin: SignetClient?
 
     /// A client for the tenant whose API is at `baseURL` (its path ends with the tenant: `…/acme`), signing
     /// client routes with `credentials` and admin routes with `adminCredentials`.
@@ -67,9 +67,9 @@ public struct GameSystemClient: Sendable {
         transport: some Transport,
         options: Options = Options()
     ) {
-        func chain(_ provider: any GameSystemCredentialsProvider) -> Client {
-            Client(baseURL: baseURL, transport: transport,
-                   middleware: Client.defaultMiddleware(
+        func chain(_ provider: any GameSystemCredentialsProvider) -> SignetClient {
+            SignetClient(baseURL: baseURL, transport: transport,
+                   middleware: SignetClient.defaultMiddleware(
                        signer: ProvidedCredentialsSigner.signer(provider, separator: options.separator),
                        clockOffsets: options.clockOffsets, retry: options.retry, timeout: options.timeout),
                    logger: options.logger, clock: options.clock)
@@ -91,7 +91,7 @@ public struct GameSystemClient: Sendable {
     }
 
     /// Uses chains built by the caller (a custom middleware order, or none); their base URL ends with the tenant.
-    public init(client: Client, admin: Client?) {
+    public init(client: SignetClient, admin: SignetClient?) {
         self.client = client
         self.admin = admin
     }

@@ -7,7 +7,7 @@ import Signet
 /// letter by letter when it arrives.
 ///
 /// ```swift
-/// let puzzles = PuzzlesClient(baseURL: url, transport: URLSessionTransport())
+/// let puzzles = PuzzlesClient(baseURL: url, transport: SignetURLSessionTransport())
 /// let offered = try await puzzles.capabilities()        // offered.warnings: duplicate keywords resolved
 /// let settings = PuzzleSettings(width: 20, height: 20, words: 10, minLength: 4, maxLength: 8,
 ///                               capabilities: offered.offered.directions.map(\.rawValue))
@@ -16,7 +16,7 @@ import Signet
 /// ```
 public struct PuzzlesClient: Sendable {
     /// The chain requests go through (unsigned: retry → logging → timeout).
-    public let client: Client
+    public let client: SignetClient
     /// The bounds settings must keep to before a request is sent.
     public let limits: PuzzleSettingsLimits
     /// Decodes and checks `/puzzle` responses (size limits, layout detection, word checks).
@@ -28,13 +28,13 @@ public struct PuzzlesClient: Sendable {
         decoder: PuzzleResponseDecoder = PuzzleResponseDecoder()
     ) {
         self.init(
-            client: Client(baseURL: baseURL, transport: transport, middleware: Client.defaultMiddleware()),
+            client: SignetClient(baseURL: baseURL, transport: transport, middleware: SignetClient.defaultMiddleware()),
             limits: limits, decoder: decoder)
     }
 
     /// Uses a chain built by the caller.
     public init(
-        client: Client, limits: PuzzleSettingsLimits = .standard, decoder: PuzzleResponseDecoder = PuzzleResponseDecoder()
+        client: SignetClient, limits: PuzzleSettingsLimits = .standard, decoder: PuzzleResponseDecoder = PuzzleResponseDecoder()
     ) {
         self.client = client
         self.limits = limits

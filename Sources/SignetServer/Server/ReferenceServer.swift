@@ -15,7 +15,7 @@ import UnixSignals
 ///
 /// ```swift
 /// let server = try await ReferenceServer.start()          // 127.0.0.1, an ephemeral port
-/// let client = Client(baseURL: server.baseURL, transport: URLSessionTransport(), middleware: …)
+/// let client = SignetClient(baseURL: server.baseURL, transport: SignetURLSessionTransport(), middleware: …)
 /// server.faults.inject(.serviceUnavailable(), count: 2)   // misbehave on purpose
 /// await server.stop()
 /// ```

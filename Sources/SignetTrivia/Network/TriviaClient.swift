@@ -6,21 +6,21 @@ import Signet
 /// the address of its game socket.
 ///
 /// ```swift
-/// let trivia = TriviaClient(baseURL: url, transport: URLSessionTransport())
+/// let trivia = TriviaClient(baseURL: url, transport: SignetURLSessionTransport())
 /// let jokers = try await trivia.jokers(for: "ann").jokers       // at launch, as the app does
 /// let connection = try await TriviaConnection.open(baseURL: url, user: "ann", jokers: jokers)
 /// ```
 public struct TriviaClient: Sendable {
     /// The chain requests go through (unsigned: retry → logging → timeout).
-    public let client: Client
+    public let client: SignetClient
 
     /// Builds the default unsigned chain over `transport`.
     public init(baseURL: URL, transport: some Transport) {
-        self.init(client: Client(baseURL: baseURL, transport: transport, middleware: Client.defaultMiddleware()))
+        self.init(client: SignetClient(baseURL: baseURL, transport: transport, middleware: SignetClient.defaultMiddleware()))
     }
 
     /// Uses a chain built by the caller.
-    public init(client: Client) {
+    public init(client: SignetClient) {
         self.client = client
     }
 

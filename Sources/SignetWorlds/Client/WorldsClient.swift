@@ -7,7 +7,7 @@ import Signet
 ///
 /// ```swift
 /// let device = try DeviceIdentityStore.standard().loadOrCreate()
-/// let worlds = WorldsClient(baseURL: url, transport: URLSessionTransport(), device: device)
+/// let worlds = WorldsClient(baseURL: url, transport: SignetURLSessionTransport(), device: device)
 /// let response = try await worlds.worlds(login: "ios.test@xyrality.com", password: password)
 /// if response.isUnknownUser { print("unknown login") }
 /// for world in response.worlds { print(world.name, world.status.description) }
@@ -25,7 +25,7 @@ public struct WorldsClient: Sendable {
 
     /// The chain requests go through (unsigned: default headers → retry → logging → timeout). The action
     /// is a POST without an idempotency key, so the retry middleware never repeats it.
-    public let client: Client
+    public let client: SignetClient
     /// The `deviceId` sent with every request.
     public var device: DeviceIdentity
     /// The `deviceType` sent with every request.
@@ -41,13 +41,13 @@ public struct WorldsClient: Sendable {
         format: PropertyListFormat = .openStep, decoder: WorldsDecoder = WorldsDecoder()
     ) {
         self.init(
-            client: Client(baseURL: baseURL, transport: transport, middleware: Client.defaultMiddleware()),
+            client: SignetClient(baseURL: baseURL, transport: transport, middleware: SignetClient.defaultMiddleware()),
             device: device, deviceType: deviceType, format: format, decoder: decoder)
     }
 
     /// Uses a chain built by the caller.
     public init(
-        client: Client, device: DeviceIdentity, deviceType: DeviceType = .current,
+        client: SignetClient, device: DeviceIdentity, deviceType: DeviceType = .current,
         format: PropertyListFormat = .openStep, decoder: WorldsDecoder = WorldsDecoder()
     ) {
         self.client = client
@@ -92,7 +92,7 @@ public struct WorldsClient: Sendable {
             }) {
                 throw WorldsError.server(message: message)
             }
-            throw Client.statusError(response, body: Array(bytes.prefix(Client.errorBodyReadLimit)))
+            throw SignetClient.statusError(response, body: Array(bytes.prefix(SignetClient.errorBodyReadLimit)))
                 .adding(operation: Self.operation, request: request)
         }
         client.logger.debug("worlds answer", metadata: [

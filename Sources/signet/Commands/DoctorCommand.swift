@@ -53,8 +53,8 @@ struct DoctorCommand: AsyncParsableCommand {
 
     static func examine(_ connection: ServiceConnection) async throws -> Report {
         var report = Report(baseURL: connection.baseURL.absoluteString, reachable: false)
-        let probe = Client(baseURL: connection.baseURL, transport: connection.transport,
-                           middleware: Client.defaultMiddleware(retry: RetryMiddleware(maxAttempts: 1), timeout: .seconds(5)))
+        let probe = SignetClient(baseURL: connection.baseURL, transport: connection.transport,
+                           middleware: SignetClient.defaultMiddleware(retry: RetryMiddleware(maxAttempts: 1), timeout: .seconds(5)))
         let sent = Date()
         do {
             let (response, _) = try await probe.send(HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/"), operation: "doctor.reach")

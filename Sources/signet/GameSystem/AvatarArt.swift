@@ -45,7 +45,7 @@ enum AvatarArt {
 /// A server decides how many options there are; one listing 3,000 of each would make nine million pictures
 /// (about 50 MB of output). So the first ``maxDrawn`` combinations, Top-major, are drawn and the rest are
 /// counted on a last line. What is read is bounded too: the components come through the client's JSON
-/// decoding, which refuses a body over `Client.defaultMaxJSONBytes` (8 MiB).
+/// decoding, which refuses a body over `SignetClient.defaultMaxJSONBytes` (8 MiB).
 enum AvatarGallery {
     /// The most combinations drawn: 100, about 1,000 lines.
     static let maxDrawn = 100

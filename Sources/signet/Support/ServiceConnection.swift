@@ -16,7 +16,7 @@ struct ServiceConnection {
     let http: HTTPClient
 
     /// A transport over this connection's HTTP client.
-    var transport: AsyncHTTPClientTransport { AsyncHTTPClientTransport(client: http) }
+    var transport: SignetAsyncHTTPClientTransport { SignetAsyncHTTPClientTransport(client: http) }
 
     /// Resolves the settings and starts the embedded server (configured by `server`) when there is no base URL.
     static func open(_ options: ServiceOptions, server serverConfiguration: ReferenceServerConfiguration = .init()) async throws -> ServiceConnection {
@@ -38,7 +38,7 @@ struct ServiceConnection {
     /// the 3xx is reported with its `Location`). A refused or unreachable server should fail in seconds, not
     /// after AsyncHTTPClient's default 10 s connect timeout on each of the retry middleware's attempts.
     static func makeHTTPClient() -> HTTPClient {
-        AsyncHTTPClientTransport.makeHTTPClient { $0.timeout = .init(connect: .seconds(2), read: .seconds(30)) }
+        SignetAsyncHTTPClientTransport.makeHTTPClient { $0.timeout = .init(connect: .seconds(2), read: .seconds(30)) }
     }
 
     /// Shuts the HTTP client down and stops the embedded server, if any.

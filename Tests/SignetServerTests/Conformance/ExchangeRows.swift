@@ -83,7 +83,7 @@ enum ExchangeRows {
                          readPace: .milliseconds(20))
         }
         defer { peer.stop() }
-        let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: [TimeoutMiddleware(defaultTimeout: attemptTimeout)])
+        let client = SignetClient(baseURL: try peer.baseURL, transport: transport.make(), middleware: [TimeoutMiddleware(defaultTimeout: attemptTimeout)])
         let done = Latch()
         let uploading = Task {
             defer { done.open() }
@@ -120,7 +120,7 @@ enum ExchangeRows {
     static func staleConnection(over transport: TransportKind) async throws {
         let peer = try StrictHTTPPeer { _ in .init(bytes: StrictHTTPPeer.response(200, "pong"), close: true, abrupt: true) }
         defer { peer.stop() }
-        let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: [TimeoutMiddleware(defaultTimeout: attemptTimeout)])
+        let client = SignetClient(baseURL: try peer.baseURL, transport: transport.make(), middleware: [TimeoutMiddleware(defaultTimeout: attemptTimeout)])
         #expect(await get(client) == "200 pong")
         try await Task.sleep(for: .milliseconds(300))
         #expect(await get(client) == "200 pong")
@@ -131,7 +131,7 @@ enum ExchangeRows {
     static func deadline(over transport: TransportKind, answer: [HostileHTTPPeer.Step]) async throws {
         let peer = try HostileHTTPPeer { _ in answer }
         defer { peer.stop() }
-        let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: [TimeoutMiddleware(defaultTimeout: .seconds(1))])
+        let client = SignetClient(baseURL: try peer.baseURL, transport: transport.make(), middleware: [TimeoutMiddleware(defaultTimeout: .seconds(1))])
         expectTimeout(await HangGuard.run(within: HostileRow.bound) { _ = try await client.send(request(.get, "/slow"), operation: "slow") })
     }
 
@@ -140,14 +140,14 @@ enum ExchangeRows {
         // 64 KiB, then nothing for 30 s (the peer's thread ends when the peer stops).
         let peer = try StrictHTTPPeer { _ in .init(bytes: StrictHTTPPeer.response(200, "ok"), readPace: .seconds(30)) }
         defer { peer.stop() }
-        let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: [TimeoutMiddleware(defaultTimeout: .seconds(1))])
+        let client = SignetClient(baseURL: try peer.baseURL, transport: transport.make(), middleware: [TimeoutMiddleware(defaultTimeout: .seconds(1))])
         expectTimeout(await HangGuard.run(within: HostileRow.bound) { _ = try await client.send(request(.put, "/upload"), body: upload, operation: "upload") })
     }
 
     static func cancelledWhileAnswering(over transport: TransportKind) async throws {
         let peer = try HostileHTTPPeer { _ in [HostileHTTPPeer.head(200, "OK", [("Content-Length", "100")]), .bytes(Array("abc".utf8)), .stall] }
         defer { peer.stop() }
-        let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: [])
+        let client = SignetClient(baseURL: try peer.baseURL, transport: transport.make(), middleware: [])
         let call = Task { _ = try await client.send(request(.get, "/body"), operation: "body") }
         #expect(await eventually { peer.bytesSent > 0 }, "the peer never answered")
         try await Task.sleep(for: .milliseconds(200))  // for the client to read the head and the first bytes
@@ -161,7 +161,7 @@ enum ExchangeRows {
         // stalls this process for seconds), the upload cannot have ended first.
         let peer = try StrictHTTPPeer { _ in .init(bytes: StrictHTTPPeer.response(200, "ok"), readPace: .milliseconds(500)) }
         defer { peer.stop() }
-        let client = Client(baseURL: try peer.baseURL, transport: transport.make(), middleware: [])
+        let client = SignetClient(baseURL: try peer.baseURL, transport: transport.make(), middleware: [])
         let call = Task { _ = try await client.send(request(.put, "/upload"), body: upload, operation: "upload") }
         #expect(await eventually { peer.bodyBytesReceived > 0 }, "no body arrived")
         call.cancel()
@@ -171,7 +171,7 @@ enum ExchangeRows {
     // MARK: - Helpers
 
     /// `GET /ping`'s status and body, or the error it ended in.
-    static func get(_ client: Client) async -> String {
+    static func get(_ client: SignetClient) async -> String {
         do {
             let (response, body) = try await client.send(request(.get, "/ping"), operation: "ping")
             return "\(response.status.code) \(String(decoding: try await body.collect(upTo: 1024), as: UTF8.self))"

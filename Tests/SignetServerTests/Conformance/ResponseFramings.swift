@@ -62,7 +62,7 @@ enum ResponseFramings {
         init(_ framing: Framing, over transport: any Transport) async throws {
             let peer = try HostileHTTPPeer { _ in framing.steps }
             defer { peer.stop() }
-            let client = Client(baseURL: try peer.baseURL, transport: transport, middleware: [])
+            let client = SignetClient(baseURL: try peer.baseURL, transport: transport, middleware: [])
             let answer = Mutex<(status: Int, body: String)?>(nil)
             outcome = await HangGuard.run(within: .seconds(20)) {
                 let request = HTTPRequest(method: framing.method, scheme: nil, authority: nil, path: "/framed")
@@ -135,7 +135,7 @@ enum ResponseFramings {
     /// URLSession: a chunked body's trailer fields reach its header callback, which starts a new response head
     /// and drops the one it had; a status line followed by the end of the connection leaves a head never
     /// finished. Either way the transfer ends in `fatalError("Transfer completed, but there's no response.")`
-    /// (NativeProtocol.swift:240, Swift 6.3.1), with no code of `URLSessionTransport` in between to defend.
+    /// (NativeProtocol.swift:240, Swift 6.3.1), with no code of `SignetURLSessionTransport` in between to defend.
     static var rows: [ConformanceRow] {
         func row(_ prefix: String, _ framing: Framing, _ check: @escaping @Sendable (Framing, TransportKind) async throws -> Void) -> ConformanceRow {
             var row = ConformanceRow(prefix + framing.testDescription) { transport, _ in try await check(framing, transport) }

@@ -25,7 +25,7 @@ struct PostgresServerTests {
         GameSystemClient(baseURL: server.baseURL, tenant: DemoCredentials.tenant,
                          credentials: try GameSystemCredentials(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret),
                          adminCredentials: try GameSystemCredentials(apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret),
-                         transport: AsyncHTTPClientTransport(),
+                         transport: SignetAsyncHTTPClientTransport(),
                          options: .init(clockOffsets: ClockOffsetStore(), retry: retry, timeout: timeout, logger: .quiet)
         ).forPlayer(player)
     }
@@ -35,12 +35,12 @@ struct PostgresServerTests {
         try await PostgresTestDatabase.with { url in
             let a = try await Self.start(url), b = try await Self.start(url)
             let capture = CapturingMiddleware()
-            let signed = Client(baseURL: a.baseURL, transport: AsyncHTTPClientTransport(),
+            let signed = SignetClient(baseURL: a.baseURL, transport: SignetAsyncHTTPClientTransport(),
                                 middleware: [SigningMiddleware(signer: try DemoKey.admin.signer()), capture], logger: .quiet)
             let body = Body(#"{"player": "ann", "external_event_id": "Magic"}"#)
             #expect(try await exchange(signed, request(.post, GameSystemCalls.eventsPath), body: body).status == 200)
             let captured = try #require(capture.last)
-            let (response, answer) = try await AsyncHTTPClientTransport().send(captured, body: body, baseURL: b.baseURL)
+            let (response, answer) = try await SignetAsyncHTTPClientTransport().send(captured, body: body, baseURL: b.baseURL)
             #expect(response.status.code == 401)
             #expect(String(decoding: try await answer.collect(upTo: 4096), as: UTF8.self).contains("replayed-request"))
             #expect(try await Self.client(b).player().totalPoints == 10)

@@ -7,8 +7,8 @@ import SignetTransportTestSupport
 
 /// The GameSystem calls the tests make, through real clients (signed with the demo keys).
 struct GameSystemCalls {
-    let client: Client
-    let admin: Client
+    let client: SignetClient
+    let admin: SignetClient
 
     static let playerPath = "/acme/client/players/ann"
     static let componentsPath = "/acme/client/avatar_components"

@@ -61,10 +61,10 @@ func signedClient(
     retry: RetryMiddleware = .fast,
     timeout: Duration? = .seconds(10),
     clockOffsets: ClockOffsetStore = ClockOffsetStore()
-) throws -> Client {
-    Client(
+) throws -> SignetClient {
+    SignetClient(
         baseURL: server.baseURL, transport: transport.make(),
-        middleware: Client.defaultMiddleware(
+        middleware: SignetClient.defaultMiddleware(
             signer: try key.signer(), clockOffsets: clockOffsets, retry: retry, timeout: timeout),
         logger: .quiet, clock: clock)
 }
@@ -72,9 +72,9 @@ func signedClient(
 /// A client with the default unsigned chain.
 func unsignedClient(
     _ server: ReferenceServer, _ transport: TransportKind, retry: RetryMiddleware = .fast, timeout: Duration? = .seconds(10)
-) -> Client {
-    Client(baseURL: server.baseURL, transport: transport.make(),
-           middleware: Client.defaultMiddleware(retry: retry, timeout: timeout), logger: .quiet)
+) -> SignetClient {
+    SignetClient(baseURL: server.baseURL, transport: transport.make(),
+           middleware: SignetClient.defaultMiddleware(retry: retry, timeout: timeout), logger: .quiet)
 }
 
 /// A relative request for `path`.
@@ -88,7 +88,7 @@ func field(_ name: String) -> HTTPField.Name {
 }
 
 /// Sends and returns status, fields and the whole body.
-func exchange(_ client: Client, _ request: HTTPRequest, body: Body = .empty) async throws
+func exchange(_ client: SignetClient, _ request: HTTPRequest, body: Body = .empty) async throws
     -> (status: Int, fields: HTTPFields, body: [UInt8]) {
     let (response, responseBody) = try await client.send(request, body: body, operation: "test")
     return (response.status.code, response.headerFields, try await responseBody.collect(upTo: 64 * 1024 * 1024))

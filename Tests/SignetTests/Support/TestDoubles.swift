@@ -12,7 +12,7 @@ final class EventLog: Sendable {
 }
 
 /// Records entering and leaving, to check the chain's order.
-struct RecordingMiddleware: Middleware {
+struct RecordingMiddleware: SignetMiddleware {
     let name: String
     let log: EventLog
 
@@ -104,11 +104,11 @@ extension Logger {
 /// A client over `transport` with `middleware`, logging nowhere unless a logger is given.
 func makeClient(
     _ transport: some Transport,
-    _ middleware: [any Middleware],
+    _ middleware: [any SignetMiddleware],
     logger: Logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
     clock: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_700_000_000) }
-) -> Client {
-    Client(baseURL: testBaseURL, transport: transport, middleware: middleware, logger: logger, clock: clock)
+) -> SignetClient {
+    SignetClient(baseURL: testBaseURL, transport: transport, middleware: middleware, logger: logger, clock: clock)
 }
 
 extension SignetError.Kind {

@@ -13,7 +13,7 @@ guard let base = environment["SIGNET_BASE_URL"].flatMap(URL.init(string:)) else 
 let gamesystem = GameSystemClient(
     baseURL: base, tenant: "acme",
     credentials: EnvironmentCredentials(apiKeyVariable: "APP_API_KEY", secretVariable: "APP_SECRET"),
-    transport: URLSessionTransport())
+    transport: SignetURLSessionTransport())
 
 do {
     let ann = try await gamesystem.player("ann")

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import SignetJSON
 
-extension Client {
+extension SignetClient {
     /// The one response-size limit every transport and decoder uses by default: 16 MiB. Both transports
     /// enforce it while reading (a larger response is cut off, not downloaded whole).
     public static let defaultMaxResponseBytes = 16 * 1024 * 1024
@@ -16,11 +16,11 @@ extension Client {
         _ type: T.Type,
         from body: Body,
         operation: String? = nil,
-        maxBytes: Int = Client.defaultMaxJSONBytes
+        maxBytes: Int = SignetClient.defaultMaxJSONBytes
     ) async throws -> T {
         do {
             let bytes = try await body.collect(upTo: maxBytes)
-            return try Client.decodeJSON(type, from: bytes, decoder: jsonDecoder)
+            return try SignetClient.decodeJSON(type, from: bytes, decoder: jsonDecoder)
         } catch let error as SignetError {
             throw error.adding(operation: operation, request: nil)
         }
@@ -71,7 +71,7 @@ extension Client {
         reading read: (inout JSONCursor) throws(JSONReadError) -> T
     ) async throws -> T {
         try await send(request, body: body, context: context) { responseBody in
-            try Client.readJSON(try await responseBody.collect(upTo: Client.defaultMaxJSONBytes), read)
+            try SignetClient.readJSON(try await responseBody.collect(upTo: SignetClient.defaultMaxJSONBytes), read)
         }
     }
 

@@ -5,16 +5,16 @@ import Logging
 /// A generic HTTP API client: runs each request through its middleware, in order, then its transport.
 ///
 /// Service clients build an `HTTPRequest` with a path relative to the API (`/acme/client/players/ann`);
-/// `Client` makes it absolute against ``baseURL`` (scheme, authority, base path prefix) *before* the chain
+/// `SignetClient` makes it absolute against ``baseURL`` (scheme, authority, base path prefix) *before* the chain
 /// runs, so signing, logging and clock-skew correction see the path and host that go on the wire.
 /// Errors leave as ``SignetError`` with the operation, method and path filled in; cancellation of the
 /// calling task surfaces as ``SignetError/Kind/cancelled``. Errors of other types thrown by middleware
 /// (a signer's own error, say) pass through unchanged.
-public struct Client: Sendable {
+public struct SignetClient: Sendable {
     /// The API's base URL; its path, if any, prefixes every request path.
     public let baseURL: URL
     /// The middleware, outermost first.
-    public let middleware: [any Middleware]
+    public let middleware: [any SignetMiddleware]
     /// The transport that ends the chain.
     public let transport: any Transport
     /// The logger given to contexts made by ``makeContext(operation:)``.
@@ -29,11 +29,11 @@ public struct Client: Sendable {
     private let deadlineTransport: (any DeadlineEnforcingTransport)?
 
     /// Creates a client for the API at `baseURL` that sends through `transport` after `middleware`
-    /// (outermost first; see `Client.defaultMiddleware(signer:clockOffsets:)`).
+    /// (outermost first; see `SignetClient.defaultMiddleware(signer:clockOffsets:)`).
     public init(
         baseURL: URL,
         transport: some Transport,
-        middleware: [any Middleware],
+        middleware: [any SignetMiddleware],
         logger: Logger = Logger(label: "signet.client"),
         clock: @escaping @Sendable () -> Date = { Date() },
         jsonDecoder: JSONDecoder = JSONDecoder()
@@ -122,11 +122,11 @@ public struct Client: Sendable {
     }
 }
 
-/// The pieces of a base URL a relative request borrows: Signet's one URL resolver, used by ``Client``
+/// The pieces of a base URL a relative request borrows: Signet's one URL resolver, used by ``SignetClient``
 /// (once per call, before the chain runs) and by transports given a request that is still relative.
 package struct BaseURLParts: Sendable {
     /// The base's scheme and authority as pseudo-header fields, checked once here: setting them as strings
-    /// on every call re-validated both (about a fifth of `Client.send`'s own time).
+    /// on every call re-validated both (about a fifth of `SignetClient.send`'s own time).
     private let scheme: HTTPField
     private let authority: HTTPField
     /// The base path without a trailing slash (`""` for none).

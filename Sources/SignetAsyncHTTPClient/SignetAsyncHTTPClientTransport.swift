@@ -22,10 +22,10 @@ import Signet
 /// too-large response `.bodyTooLarge`, a request AsyncHTTPClient refuses (bad URL, conflicting headers)
 /// `.invalidRequest`, a redirect loop or limit of a redirect-following client `.invalidResponse` (never
 /// retried). It enforces `TimeoutMiddleware`'s deadline itself.
-public struct AsyncHTTPClientTransport: DeadlineEnforcingTransport {
+public struct SignetAsyncHTTPClientTransport: DeadlineEnforcingTransport {
     /// The client requests are executed on.
     public let client: HTTPClient
-    /// The largest response body accepted (16 MiB by default, `Client.defaultMaxResponseBytes`).
+    /// The largest response body accepted (16 MiB by default, `SignetClient.defaultMaxResponseBytes`).
     public let maxResponseBytes: Int
     /// The deadline for one whole exchange, body included: a backstop behind `TimeoutMiddleware`.
     public let timeout: Duration
@@ -41,8 +41,8 @@ public struct AsyncHTTPClientTransport: DeadlineEnforcingTransport {
     /// change anything else (timeouts, pool sizes, TLS); the redirect policy is set after it runs. Shut the
     /// client down (`shutdown()`) when done with it.
     /// ```swift
-    /// let http = AsyncHTTPClientTransport.makeHTTPClient { $0.timeout.connect = .seconds(2) }
-    /// let transport = AsyncHTTPClientTransport(client: http)
+    /// let http = SignetAsyncHTTPClientTransport.makeHTTPClient { $0.timeout.connect = .seconds(2) }
+    /// let transport = SignetAsyncHTTPClientTransport(client: http)
     /// ```
     public static func makeHTTPClient(configure: (inout HTTPClient.Configuration) -> Void = { _ in }) -> HTTPClient {
         var configuration = HTTPClient.Configuration.singletonConfiguration
@@ -53,8 +53,8 @@ public struct AsyncHTTPClientTransport: DeadlineEnforcingTransport {
 
     /// Creates a transport over `client` (by default ``defaultClient``, which does not follow redirects).
     public init(
-        client: HTTPClient = AsyncHTTPClientTransport.defaultClient,
-        maxResponseBytes: Int = Client.defaultMaxResponseBytes,
+        client: HTTPClient = SignetAsyncHTTPClientTransport.defaultClient,
+        maxResponseBytes: Int = SignetClient.defaultMaxResponseBytes,
         timeout: Duration = .seconds(300)
     ) {
         self.client = client

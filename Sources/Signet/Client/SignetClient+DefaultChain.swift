@@ -1,6 +1,6 @@
 import HTTPTypes
 
-extension Client {
+extension SignetClient {
     /// The default middleware for a signed API, outermost first:
     /// default headers → retry → clock skew → signing → logging → timeout (→ transport).
     ///
@@ -19,8 +19,8 @@ extension Client {
         timeout: Duration? = .seconds(30),
         logging: LoggingMiddleware = LoggingMiddleware(),
         defaultHeaders: DefaultHeadersMiddleware = DefaultHeadersMiddleware()
-    ) -> [any Middleware] {
-        var chain: [any Middleware] = [
+    ) -> [any SignetMiddleware] {
+        var chain: [any SignetMiddleware] = [
             defaultHeaders,
             retry,
             ClockSkewMiddleware(store: clockOffsets),
@@ -38,8 +38,8 @@ extension Client {
         timeout: Duration? = .seconds(30),
         logging: LoggingMiddleware = LoggingMiddleware(),
         defaultHeaders: DefaultHeadersMiddleware = DefaultHeadersMiddleware()
-    ) -> [any Middleware] {
-        var chain: [any Middleware] = [defaultHeaders, retry, logging]
+    ) -> [any SignetMiddleware] {
+        var chain: [any SignetMiddleware] = [defaultHeaders, retry, logging]
         if let timeout { chain.append(TimeoutMiddleware(defaultTimeout: timeout)) }
         return chain
     }

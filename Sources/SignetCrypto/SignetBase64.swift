@@ -4,7 +4,7 @@
 /// so every rejection can say exactly which byte was wrong: no whitespace, no missing or misplaced `=`,
 /// and no non-zero bits hidden in the last character (only the canonical encoding of a byte string is
 /// accepted).
-public enum Base64 {
+public enum SignetBase64 {
     /// Encodes bytes as padded base64 without line breaks.
     public static func encode(_ bytes: [UInt8]) -> String {
         bytes.withUnsafeBytes { encode($0) }

@@ -3,12 +3,12 @@ import HTTPTypes
 /// One step of the client's request pipeline: sees the request on its way out and the response on its way
 /// back, and may change either, retry, or answer without calling the rest of the chain.
 ///
-/// A ``Client`` runs its middleware in order, then the ``Transport``; the response travels back in reverse.
+/// A ``SignetClient`` runs its middleware in order, then the ``Transport``; the response travels back in reverse.
 /// Call `next` to pass the request on (more than once to retry; each call runs all later middleware anew).
 ///
 /// Pass through, adjusting the request and looking at the response:
 /// ```swift
-/// struct RequestIDMiddleware: Middleware {
+/// struct RequestIDMiddleware: SignetMiddleware {
 ///     func intercept(_ request: HTTPRequest, body: Body, context: CallContext,
 ///                    next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
 ///     ) async throws -> (HTTPResponse, Body) {
@@ -24,7 +24,7 @@ import HTTPTypes
 /// ```
 /// Short-circuit, answering without calling `next`:
 /// ```swift
-/// struct OfflineMiddleware: Middleware {
+/// struct OfflineMiddleware: SignetMiddleware {
 ///     let isOffline: @Sendable () -> Bool
 ///     func intercept(_ request: HTTPRequest, body: Body, context: CallContext,
 ///                    next: (HTTPRequest, Body, CallContext) async throws -> (HTTPResponse, Body)
@@ -36,7 +36,7 @@ import HTTPTypes
 ///     }
 /// }
 /// ```
-public protocol Middleware: Sendable {
+public protocol SignetMiddleware: Sendable {
     /// Handles one request: call `next` to continue down the chain, or return a response yourself.
     func intercept(
         _ request: HTTPRequest,

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 
-extension Client {
+extension SignetClient {
     /// How many bytes of an error body are read to find the server's message: 64 KiB.
     public static let errorBodyReadLimit = 64 * 1024
     /// How many bytes of an error body are kept as its preview: 512.
@@ -18,8 +18,8 @@ extension Client {
         request: HTTPRequest? = nil
     ) async throws {
         if response.status.kind == .successful { return }
-        let (bytes, truncated) = (try? await body.collectPrefix(Client.errorBodyReadLimit)) ?? ([], false)
-        throw Client.statusError(response, body: bytes, truncated: truncated)
+        let (bytes, truncated) = (try? await body.collectPrefix(SignetClient.errorBodyReadLimit)) ?? ([], false)
+        throw SignetClient.statusError(response, body: bytes, truncated: truncated)
             .adding(operation: operation, request: request)
     }
 

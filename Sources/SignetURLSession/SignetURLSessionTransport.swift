@@ -22,9 +22,9 @@ import HTTPTypesFoundation
 ///
 /// - Warning: On Linux, FoundationNetworking (Swift 6.3) stops the process when a chunked response carries
 ///   trailer fields (legal HTTP/1.1) or a server closes the connection after its status line; no code of
-///   this transport runs in between. Use `AsyncHTTPClientTransport` or `NIOTransport` for servers you do
+///   this transport runs in between. Use `SignetAsyncHTTPClientTransport` or `NIOTransport` for servers you do
 ///   not control there.
-public struct URLSessionTransport: Transport {
+public struct SignetURLSessionTransport: Transport {
     /// The session requests are sent through.
     public let session: URLSession
     /// The largest response body accepted.
@@ -34,8 +34,8 @@ public struct URLSessionTransport: Transport {
 
     /// Creates a transport over `session` (by default an ephemeral session without cache or cookies).
     public init(
-        session: URLSession = URLSessionTransport.makeDefaultSession(),
-        maxResponseBytes: Int = Client.defaultMaxResponseBytes,
+        session: URLSession = SignetURLSessionTransport.makeDefaultSession(),
+        maxResponseBytes: Int = SignetClient.defaultMaxResponseBytes,
         maxStreamedRequestBytes: Int = 16 * 1024 * 1024
     ) {
         self.session = session
