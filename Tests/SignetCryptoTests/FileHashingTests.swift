@@ -54,7 +54,7 @@ struct FileHashingTests {
 
     @Test("Agrees with `openssl dgst -md5` (skipped when openssl is not on PATH)",
           .enabled(if: FileHashingTests.executable(named: "openssl") != nil, "openssl is not on PATH"))
-    func matchesOpenSSL() throws {
+    func matchesOpenSSL() async throws {
         let openssl = try #require(Self.executable(named: "openssl"))
         let directory = try TemporaryDirectory()
         var generator = SeededGenerator(seed: 0x0BE5)
@@ -66,9 +66,7 @@ struct FileHashingTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try await OffPool.run(process, reading: output)
         #expect(process.terminationStatus == 0)
         let printed = String(decoding: data, as: UTF8.self).split(separator: " ").first.map(String.init)
         #expect(printed == (try MD5.hash(contentsOfFile: path).hex))

@@ -17,7 +17,7 @@ import Testing
 @Suite("NIOTransport", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "needs /usr/bin/openssl"))
 struct NIOTransportTests {
     /// A self-signed certificate and key for `subjectAltName`, made by openssl in `directory`.
-    static func certificate(in directory: TemporaryDirectory, altName: String) throws -> (certificate: String, key: String) {
+    static func certificate(in directory: TemporaryDirectory, altName: String) async throws -> (certificate: String, key: String) {
         let cert = directory.url.appendingPathComponent("cert.pem").path, key = directory.url.appendingPathComponent("key.pem").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
@@ -25,8 +25,7 @@ struct NIOTransportTests {
                              "-subj", "/CN=signet-test", "-addext", "subjectAltName=\(altName)", "-keyout", key, "-out", cert]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        _ = try await OffPool.run(process, reading: nil)
         try #require(process.terminationStatus == 0, "openssl req failed")
         return (cert, key)
     }
@@ -126,7 +125,7 @@ struct NIOTransportTests {
     @Test("a trusted certificate for the address: the answer arrives, and one connection serves both requests")
     func trusted() async throws {
         let directory = try TemporaryDirectory()
-        let (certificate, key) = try Self.certificate(in: directory, altName: "IP:127.0.0.1")
+        let (certificate, key) = try await Self.certificate(in: directory, altName: "IP:127.0.0.1")
         try await Self.withTLSServer(certificate: certificate, key: key) { port, accepted in
             var tls = TLSConfiguration.makeClientConfiguration()
             tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(certificate))
@@ -142,7 +141,7 @@ struct NIOTransportTests {
     @Test("an untrusted certificate is refused with a transport error")
     func untrusted() async throws {
         let directory = try TemporaryDirectory()
-        let (certificate, key) = try Self.certificate(in: directory, altName: "IP:127.0.0.1")
+        let (certificate, key) = try await Self.certificate(in: directory, altName: "IP:127.0.0.1")
         try await Self.withTLSServer(certificate: certificate, key: key) { port, _ in
             let error = await #expect(throws: SignetError.self) { _ = try await Self.get(NIOTransport(), port: port) }
             guard case .transport? = error?.kind else {
@@ -155,7 +154,7 @@ struct NIOTransportTests {
     @Test("a trusted certificate for another name is refused with a transport error")
     func wrongName() async throws {
         let directory = try TemporaryDirectory()
-        let (certificate, key) = try Self.certificate(in: directory, altName: "DNS:other.example")
+        let (certificate, key) = try await Self.certificate(in: directory, altName: "DNS:other.example")
         try await Self.withTLSServer(certificate: certificate, key: key) { port, _ in
             var tls = TLSConfiguration.makeClientConfiguration()
             tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(certificate))

@@ -55,7 +55,7 @@ struct TransportSuiteTests {
             let echo = try JSONDecoder().decode(EchoJSON.self, from: Data(body))
             #expect(echo.method == "POST")
             #expect(echo.body_length == json.utf8.count)
-            #expect(echo.body_md5 == (try IndependentMD5.base64(of: Array(json.utf8))))
+            #expect(echo.body_md5 == (try await IndependentMD5.base64(of: Array(json.utf8))))
             #expect(echo.headers["content-type"] == "application/json")
         }
     }
@@ -83,7 +83,7 @@ struct TransportSuiteTests {
             #expect(status == 200)
             let echo = try JSONDecoder().decode(EchoJSON.self, from: Data(body))
             #expect(echo.body_length == size)
-            #expect(echo.body_md5 == (try IndependentMD5.base64(ofFile: file.path)))
+            #expect(echo.body_md5 == (try await IndependentMD5.base64(ofFile: file.path)))
             #expect(echo.headers["content-md5"] == echo.body_md5)
             #expect(echo.headers["content-length"] == String(size))  // known length, not chunked
             #expect(echo.api_key == DemoCredentials.clientKey)

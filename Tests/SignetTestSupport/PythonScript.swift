@@ -19,14 +19,13 @@ public enum PythonScript {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try process.run()
         let watchdog = Task {
             try await Task.sleep(for: limit)
             if process.isRunning { process.terminate() }
         }
-        // Read before waiting, so a chatty script never blocks on a full pipe.
-        let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        process.waitUntilExit()
+        // Started, read to EOF (so a chatty script never blocks on a full pipe) and waited for on a thread of
+        // its own: a checker runs for seconds, and a pool thread blocked that long starves the other tests.
+        let data = try await OffPool.run(process, reading: output)
         watchdog.cancel()
         return Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }

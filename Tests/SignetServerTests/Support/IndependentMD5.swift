@@ -1,17 +1,16 @@
 import Foundation
+import SignetTestSupport
 
 /// MD5 computed by the system's `md5sum`, as base64: an implementation that shares no code with Signet,
 /// so expected `Content-MD5` values do not come from the code under test.
 enum IndependentMD5 {
-    static func base64(ofFile path: String) throws -> String {
+    static func base64(ofFile path: String) async throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/md5sum")
         process.arguments = [path]
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try await OffPool.run(process, reading: output)
         let hex = String(decoding: data, as: UTF8.self).prefix(32)
         var bytes: [UInt8] = []
         var index = hex.startIndex
@@ -23,9 +22,9 @@ enum IndependentMD5 {
         return Data(bytes).base64EncodedString()
     }
 
-    static func base64(of bytes: [UInt8]) throws -> String {
+    static func base64(of bytes: [UInt8]) async throws -> String {
         let file = try TemporaryFile(bytes: bytes)
-        return try base64(ofFile: file.path)
+        return try await base64(ofFile: file.path)
     }
 }
 
