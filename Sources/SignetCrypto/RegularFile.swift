@@ -81,6 +81,20 @@ package enum RegularFile {
         return descriptor
     }
 
+    /// What says the file at `path` changed: its inode, size and modification time (nanoseconds since 1970);
+    /// refused like ``open(_:)`` when it is not a regular file or cannot be examined.
+    package static func stamp(_ path: String) throws(CryptoError) -> (inode: UInt64, size: UInt64, modified: Int64) {
+        var status = stat()
+        guard path.withCString({ stat($0, &status) }) == 0 else { throw .fileUnreadable(path: path, reason: reason(errno)) }
+        if let kind = FileKind(mode: status.st_mode) { throw .notRegularFile(path: path, kind: kind) }
+        #if canImport(Darwin)
+        let modified = Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
+        #else
+        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        #endif
+        return (UInt64(status.st_ino), UInt64(status.st_size), modified)
+    }
+
     /// The whole contents of the regular file at `path`, refused when it holds more than `limit` bytes.
     ///
     /// The size is checked before reading and again while reading (the file may grow in between), so at

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Says where and why `JSONDecoder` refused a document: the JSON path of the field at fault and a reason
 /// in words, the one `DecodingError`-to-path mapping every Signet module uses.

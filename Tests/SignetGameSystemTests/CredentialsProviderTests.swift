@@ -37,7 +37,8 @@ struct CredentialsProviderTests {
     @Test("a secret file that is missing, empty, a directory or too large is refused, naming the file")
     func secretFileRefusals() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("signet-no-such-\(UUID().uuidString)").path
-        #expect(throws: GameSystemCredentialsError.unreadableFile(path: missing, reason: "it does not exist or cannot be examined")) {
+        // The reason is the system's (strerror's) for ENOENT.
+        #expect(throws: GameSystemCredentialsError.unreadableFile(path: missing, reason: "No such file or directory")) {
             _ = try SecretFileCredentials(apiKey: "k", path: missing).credentials()
         }
         let empty = try Self.temporaryFile("\n")

@@ -18,7 +18,12 @@ struct HummingbirdAloneTests {
     static func outcome(port: Int, _ bytes: String, drip: Bool = false) async throws -> RawRead {
         let socket = try RawClientSocket(port: port)
         defer { socket.close() }
-        async let sent = socket.sendInBackground(Array(bytes.utf8))
+        if drip {
+            // The head is all written before the first drip: a drip sent while a loaded machine had not yet
+            // written the head came first, and the server rightly answered 400 to the mixed bytes.
+            _ = await socket.sendInBackground(Array(bytes.utf8))
+        }
+        async let sent = drip ? true : socket.sendInBackground(Array(bytes.utf8))
         let dripping = Task {
             while drip, !Task.isCancelled {
                 try await Task.sleep(for: .milliseconds(100))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Body {
     /// A body holding `value` encoded as JSON by `encoder` (by default with sorted keys, so the same value

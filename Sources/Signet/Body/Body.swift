@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A request or response body: bytes in memory, a replayable file stream of known length, or a one-shot stream.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 
 /// What travels with one call through the middleware chain: its name, attempt, clock, logger and limits.

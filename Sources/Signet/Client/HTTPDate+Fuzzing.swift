@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The HTTP date parser and formatter for the fuzz harnesses in `Fuzz/`, which live in another package and so
 /// cannot see `package` declarations. SPI, so it is neither public API nor in `api/Signet.txt`: import it with

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// HTTP dates (RFC 9110 §5.6.7): parses IMF-fixdate and the two obsolete forms, formats IMF-fixdate.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What an app shows: ``errorDescription`` is the one-line description (operation, request, what went
 /// wrong), ``failureReason`` what went wrong on its own, and ``recoverySuggestion`` what a user or developer

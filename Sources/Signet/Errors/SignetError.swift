@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPTypes
 
 /// The one error type a Signet call throws: what went wrong (`kind`) and where (operation, method, path, status).

@@ -1,34 +1,14 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+/// An underlying transport error that can describe itself without the failing URL (whose query string may
+/// carry secrets). A transport module conforms its library's error type (SignetURLSession: `URLError`).
+package protocol SanitizedTransportFailure: Error {
+    /// A one-line description that names no URL.
+    var sanitizedDescription: String { get }
+}
 
 /// Describes an underlying transport error without the failing URL, whose query string may carry secrets.
 enum TransportFailureDescription {
     static func describe(_ error: any Error) -> String {
-        if let urlError = error as? URLError {
-            return "URLError \(urlError.code.rawValue) (\(name(of: urlError.code)))"
-        }
+        if let sanitized = error as? any SanitizedTransportFailure { return sanitized.sanitizedDescription }
         return String(describing: error)
-    }
-
-    private static func name(of code: URLError.Code) -> String {
-        switch code {
-        case .cannotConnectToHost: return "cannot connect to host"
-        case .cannotFindHost: return "cannot find host"
-        case .dnsLookupFailed: return "DNS lookup failed"
-        case .networkConnectionLost: return "network connection lost"
-        case .notConnectedToInternet: return "not connected to the internet"
-        case .timedOut: return "timed out"
-        case .cancelled: return "cancelled"
-        case .badServerResponse: return "bad server response"
-        case .secureConnectionFailed: return "secure connection failed"
-        case .serverCertificateUntrusted: return "server certificate untrusted"
-        case .badURL: return "bad URL"
-        case .unsupportedURL: return "unsupported URL"
-        case .cannotParseResponse: return "cannot parse response"
-        case .dataLengthExceedsMaximum: return "data length exceeds maximum"
-        default: return "code \(code.rawValue)"
-        }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Told what the chain's middleware decide during one call: each retry and each clock-skew correction.
 ///

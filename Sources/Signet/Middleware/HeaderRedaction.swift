@@ -43,7 +43,7 @@ public struct HeaderRedaction: Sendable {
         let query = parts[1].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             let nameAndValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(nameAndValue[0])
-            let decodedName = name.removingPercentEncoding ?? name
+            let decodedName = PercentEncoding.decode(name) ?? name
             guard nameAndValue.count == 2, isSecret(decodedName) else { return String(pair) }
             return "\(name)=\(HeaderRedaction.placeholder)"
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPTypes
 import Logging
 
@@ -157,7 +161,7 @@ public struct RetryMiddleware: SignetMiddleware {
             if let wait = RetryMiddleware.parseRetryAfter(value, now: context.signingDate) { return wait }
         }
         let doublings = min(retry - 1, 32)
-        let cap = min(maxDelay.timeInterval, baseDelay.timeInterval * pow(2, Double(doublings)))
+        let cap = min(maxDelay.timeInterval, baseDelay.timeInterval * Double(UInt64(1) << UInt64(doublings)))
         let factor = min(1, max(0, random()))
         return .seconds(cap * factor)
     }
@@ -165,7 +169,7 @@ public struct RetryMiddleware: SignetMiddleware {
     /// The wait a `Retry-After` value asks for: delay-seconds, or an HTTP-date relative to `now`
     /// (a date in the past means no wait). `nil` when the value is neither.
     public static func parseRetryAfter(_ value: String, now: Date) -> Duration? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(value.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
         if !trimmed.isEmpty, trimmed.utf8.count <= 10, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
            let seconds = Int(trimmed) {
             return .seconds(seconds)

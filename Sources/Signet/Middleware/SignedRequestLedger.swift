@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// The signed state-changing requests one ``SigningMiddleware`` (one client) sent in the last seconds, by

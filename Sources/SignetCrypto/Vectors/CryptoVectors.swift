@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs the published crypto vectors (RFC 1321 MD5, RFC 3174 SHA-1, RFC 2202 HMAC-SHA1,
 /// RFC 4648 base64) through this library. File formats: `Vectors/README.md`.

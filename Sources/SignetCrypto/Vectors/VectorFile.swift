@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SignetJSON
 
 /// The result of running one test vector: its name and what differed (empty when it passed).

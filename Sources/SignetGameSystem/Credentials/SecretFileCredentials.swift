@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import SignetCrypto
 import Synchronization
 
 /// An API key with its secret read from a file, re-read whenever the file changes (another inode, size or
@@ -43,18 +48,12 @@ public final class SecretFileCredentials: GameSystemCredentialsProvider {
 
     /// The file's bytes without one trailing line end.
     static func readSecret(_ path: String) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw GameSystemCredentialsError.unreadableFile(path: path, reason: "it cannot be opened")
-        }
-        defer { try? handle.close() }
-        let data: Data
+        var secret: [UInt8]
         do {
-            data = try handle.read(upToCount: maxFileBytes + 1) ?? Data()
+            secret = try RegularFile.read(path, limit: maxFileBytes)
         } catch {
-            throw GameSystemCredentialsError.unreadableFile(path: path, reason: "reading failed")
+            throw FileStamp.credentialsError(error, path: path)
         }
-        guard data.count <= maxFileBytes else { throw GameSystemCredentialsError.fileTooLarge(path: path, limit: maxFileBytes) }
-        var secret = [UInt8](data)
         if secret.last == UInt8(ascii: "\n") { secret.removeLast() }
         if secret.last == UInt8(ascii: "\r") { secret.removeLast() }
         guard !secret.isEmpty else { throw GameSystemCredentialsError.emptySecret(path: path) }
@@ -66,21 +65,25 @@ public final class SecretFileCredentials: GameSystemCredentialsProvider {
 struct FileStamp: Equatable {
     let inode: UInt64
     let size: UInt64
-    let modified: Date
+    /// Nanoseconds since 1970.
+    let modified: Int64
 
     /// The stamp of the regular file at `path`.
     init(path: String) throws {
-        let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
+            (inode, size, modified) = try RegularFile.stamp(path)
         } catch {
-            throw GameSystemCredentialsError.unreadableFile(path: path, reason: "it does not exist or cannot be examined")
+            throw Self.credentialsError(error, path: path)
         }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw GameSystemCredentialsError.notARegularFile(path: path)
+    }
+
+    /// The credentials error that says why `path` could not be used.
+    static func credentialsError(_ error: CryptoError, path: String) -> GameSystemCredentialsError {
+        switch error {
+        case .notRegularFile: .notARegularFile(path: path)
+        case .fileTooLarge(_, let limit): .fileTooLarge(path: path, limit: limit)
+        case .fileUnreadable(_, let reason): .unreadableFile(path: path, reason: reason)
+        default: .unreadableFile(path: path, reason: "it cannot be read")
         }
-        inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
-        size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
-        modified = attributes[.modificationDate] as? Date ?? .distantPast
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An identifier the server may send as a JSON string or number; kept as text.
 public struct GameSystemID: Codable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {

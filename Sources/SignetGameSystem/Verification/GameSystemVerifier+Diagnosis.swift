@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPTypes
+import Signet
 import SignetCrypto
 
 extension GameSystemVerifier {
@@ -143,12 +148,11 @@ enum PathVariants {
     /// Percent-decoded, hex digits in the other case, and fully percent-encoded: each when it differs.
     static func of(_ path: String) -> [String] {
         var variants: [String] = []
-        if let decoded = path.removingPercentEncoding, decoded != path { variants.append(decoded) }
+        if let decoded = PercentEncoding.decode(path), decoded != path { variants.append(decoded) }
         let flipped = flipEscapeCase(path)
         if flipped != path { variants.append(flipped) }
-        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "%"))
-        if let encoded = (path.removingPercentEncoding ?? path).addingPercentEncoding(withAllowedCharacters: allowed),
-           encoded != path, !variants.contains(encoded) {
+        let encoded = PercentEncoding.encode(PercentEncoding.decode(path) ?? path, allowing: PercentEncoding.isPathAllowed)
+        if encoded != path, !variants.contains(encoded) {
             variants.append(encoded)
         }
         return variants

@@ -1,6 +1,15 @@
 // Consumer: signs a GameSystem request and verifies it, using Signet as a dependency.
 // Run: swift run --package-path Examples/Consumer Consumer
+#if canImport(FoundationEssentials)
+import FoundationEssentials   // all Signet's client core needs: no ICU, no FoundationNetworking
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HTTPTypes
 import SignetGameSystem
 
