@@ -36,6 +36,8 @@ let package = Package(
         .library(name: "SignetTrivia", targets: ["SignetTrivia"]),
         .library(name: "SignetVerification", targets: ["SignetVerification"]),
         .library(name: "SignetHummingbird", targets: ["SignetHummingbird"]),
+        .library(name: "SignetVapor", targets: ["SignetVapor"]),
+        .library(name: "SignetOpenAPIServer", targets: ["SignetOpenAPIServer"]),
         .library(name: "SignetPostgres", targets: ["SignetPostgres"]),
         .library(name: "SignetOpenAPI", targets: ["SignetOpenAPI"]),
         .library(name: "SignetOpenAPIAsyncHTTPClient", targets: ["SignetOpenAPIAsyncHTTPClient"]),
@@ -81,6 +83,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         // SignetOpenAPIAsyncHTTPClient: the OpenAPI transport over a client that refuses redirects.
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
+        // SignetVapor: the gatekeeper for Vapor 4 apps.
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+        // The adapter conformance table and the benchmark run SignetOpenAPIServer on this transport.
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
     ],
     targets: [
         // The C boundary: one small inline function per libcrypto call Swift needs.
@@ -153,6 +159,7 @@ let package = Package(
             dependencies: [
                 "Signet",
                 "SignetCrypto",
+                "SignetJSON",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -204,16 +211,41 @@ let package = Package(
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
-        // GameSystem verification for any Hummingbird 2 app: an authenticator and the one-line gatekeeper.
+        // GameSystem verification for any Hummingbird 2 app: an authenticator, the one-line gatekeeper, and the
+        // connection guard against slow and malformed clients.
         .target(
             name: "SignetHummingbird",
             dependencies: [
                 "SignetVerification",
                 "SignetGameSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // GameSystem verification for any Vapor 4 app: an authenticator and the one-line gatekeeper.
+        .target(
+            name: "SignetVapor",
+            dependencies: [
+                "SignetVerification",
+                "SignetGameSystem",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // GameSystem verification for every operation of a swift-openapi-generator server, on any transport.
+        .target(
+            name: "SignetOpenAPIServer",
+            dependencies: [
+                "SignetVerification",
+                "SignetGameSystem",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         // PostgreSQL stores, so any number of server instances share replay and idempotency state.
@@ -310,8 +342,15 @@ let package = Package(
             dependencies: [
                 "SignetCrypto", "SignetGameSystem", "SignetConditions", "CSignetBenchFloor", "Signet",
                 "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetServer", "SignetHummingbird",
+                "SignetVapor", "SignetOpenAPIServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -337,7 +376,7 @@ let package = Package(
         // The transports the network tests run over (URLSession, AsyncHTTPClient, NIOTransport), in one place.
         .target(
             name: "SignetTransportTestSupport",
-            dependencies: ["Signet", "SignetAsyncHTTPClient", "SignetNIOTransport"],
+            dependencies: ["Signet", "SignetAsyncHTTPClient", "SignetNIOTransport", "SignetTestSupport"],
             path: "Tests/SignetTransportTestSupport"
         ),
         .testTarget(name: "SignetJSONTests", dependencies: ["SignetJSON"]),
@@ -347,7 +386,8 @@ let package = Package(
             dependencies: ["Signet", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
-            name: "SignetGameSystemTests", dependencies: ["SignetGameSystem", "SignetCrypto", "SignetTestSupport"]
+            name: "SignetGameSystemTests",
+            dependencies: ["SignetGameSystem", "SignetCrypto", "Signet", "SignetJSON", "SignetTestSupport", "SignetTransportTestSupport"]
         ),
         .testTarget(
             name: "SignetWorldsTests",
@@ -383,6 +423,17 @@ let package = Package(
                 .product(name: "WSClient", package: "swift-websocket"),
             ]
         ),
+        // NIOTransport's exchange state machine, without a socket; its caller-facing rules over loopback.
+        .testTarget(
+            name: "SignetNIOTransportTests",
+            dependencies: [
+                "SignetNIOTransport", "Signet", "SignetTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // Runs the built `signet` executable as a user would (exit status, stdout, stderr).
         .testTarget(
             name: "SignetCLITests",
@@ -416,9 +467,12 @@ let package = Package(
         .testTarget(
             name: "SignetHummingbirdTests",
             dependencies: [
-                "SignetHummingbird", "SignetGameSystem", "Signet", "SignetAsyncHTTPClient",
+                "SignetHummingbird", "SignetGameSystem", "Signet", "SignetAsyncHTTPClient", "SignetTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -444,6 +498,24 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // One table of verification cases against every adapter and the reference server, over real sockets.
+        .testTarget(
+            name: "SignetAdapterConformanceTests",
+            dependencies: [
+                "SignetHummingbird", "SignetVapor", "SignetOpenAPIServer", "SignetServer", "SignetPostgres",
+                "SignetGameSystem", "Signet", "SignetCrypto",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),

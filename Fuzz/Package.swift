@@ -47,6 +47,10 @@ let package = Package(
         harness("base64", ["SignetCrypto"]),
         harness("http-date", ["Signet"]),
         harness(
+            "gamesystem-answers", ["SignetGameSystem", "Signet"],
+            extra: [.product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
+        harness(
             "gamesystem-verifier", ["SignetGameSystem", "SignetCrypto"],
             extra: [.product(name: "HTTPTypes", package: "swift-http-types")]
         ),

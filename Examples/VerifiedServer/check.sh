@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts VerifiedServer, sends it one good and one bad signed request (signed by `signet sign`, sent by
-# curl), and checks the answers: 200 for the good one, 401 with the reason for the bad one.
+# curl), and checks the answers: 200 for the good one, 401 with the reason for the bad one; then checks that
+# its connections are guarded: a head past the decoder's limit gets 431 (Hummingbird alone answers 400).
 #   bash Examples/VerifiedServer/check.sh PATH/TO/signet
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -34,4 +35,8 @@ echo "bad request:  $bad"
 [ "$(tail -1 <<<"$good")" = 200 ] || { echo "check.sh: the good request was refused"; exit 1; }
 [ "$(tail -1 <<<"$bad")" = 401 ] || { echo "check.sh: the bad request was not refused"; exit 1; }
 grep -q 'bad-signature' <<<"$bad" || { echo "check.sh: the refusal does not name bad-signature"; exit 1; }
-echo "check.sh: VerifiedServer accepted the good request and refused the bad one"
+big=$(head -c 102400 /dev/zero | tr '\0' a)
+oversized=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 -H "X-Big: $big" "$url/health" || true)
+echo "100 KiB header line: $oversized"
+[ "$oversized" = 431 ] || { echo "check.sh: an oversized head was not answered 431 (is the server guarded?)"; exit 1; }
+echo "check.sh: VerifiedServer accepted the good request, refused the bad one, and answered an oversized head 431"

@@ -89,18 +89,31 @@ public struct AsyncHTTPClientTransport: DeadlineEnforcingTransport {
             if response.history.count > 1 {
                 try AsyncHTTPClientConversion.checkOrigin(answered: response.url, requested: URL(string: clientRequest.url), status: status)
             }
+            let limit = maxResponseBytes
             let bytes = try await DeadlineRace.run(timer: .shared(deadline)) {
-                do {
-                    return try await response.body.collect(upTo: maxResponseBytes)
-                } catch is NIOTooManyBytesError {
-                    let declared = response.headers.first(name: "content-length").flatMap { Int($0) }
-                    throw SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: declared), status: status)
-                }
+                try await Self.collect(response, limit: limit, status: status)
             }
             let head = HTTPResponse(status: status, headerFields: AsyncHTTPClientConversion.fields(response.headers))
-            return (head, Body(Array(bytes.readableBytesView)))
+            return (head, Body(bytes))
         } catch {
             throw failures.map(error, request: request)
         }
+    }
+
+    /// The body, up to `limit` bytes, read into the array the response body becomes: sized from
+    /// `Content-Length` (pages are used only as bytes arrive), so a large answer is neither regrown nor
+    /// copied out of a buffer of its own (`collect(upTo:)` gathered a `ByteBuffer` that was then copied).
+    private static func collect(_ response: HTTPClientResponse, limit: Int, status: HTTPResponse.Status) async throws -> [UInt8] {
+        let declared = response.headers.first(name: "content-length").flatMap { Int($0) }
+        if let declared, declared > limit { throw SignetError(.bodyTooLarge(limit: limit, actual: declared), status: status) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(declared ?? 0)
+        for try await chunk in response.body {
+            guard bytes.count + chunk.readableBytes <= limit else {
+                throw SignetError(.bodyTooLarge(limit: limit, actual: declared), status: status)
+            }
+            bytes.append(contentsOf: chunk.readableBytesView)
+        }
+        return bytes
     }
 }

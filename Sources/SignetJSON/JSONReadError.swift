@@ -1,4 +1,5 @@
-/// Why Signet's JSON reader refused its input, where (byte offset and JSON path), and which limit, if one did.
+/// Why Signet's JSON reader or cursor refused its input, where (byte offset and JSON path), and which limit,
+/// if one did.
 package struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kinds of fault.
     package enum Kind: Sendable, Hashable {
@@ -12,6 +13,12 @@ package struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible
         case stringTooLong(limit: Int)
         /// An object names the same member twice.
         case duplicateKey(String)
+        /// Valid JSON that is not what the decoder reading it expects: a value of another kind, a missing
+        /// member, a number out of range (``JSONCursor`` only).
+        case mismatch
+        /// More members or elements in one container than the decoder reading it allows (``JSONCursor``
+        /// only).
+        case tooMany(limit: Int)
     }
 
     /// What was wrong.

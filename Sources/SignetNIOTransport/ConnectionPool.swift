@@ -3,6 +3,7 @@ import Synchronization
 
 /// `NIOTransport`'s connections, per origin: at most `limit` open at once to one origin, idle ones reused
 /// most recently used first, and requests past the limit waiting in order for one to be released or closed.
+/// Once shut down it hands out nothing: ``take(_:)`` answers `.shutDown` and waiters fail.
 final class ConnectionPool: Sendable {
     /// A caller waiting for a connection of an origin.
     struct Waiter {
@@ -22,6 +23,7 @@ final class ConnectionPool: Sendable {
         /// Waiters about to register, and those of them cancelled already.
         var unregistered: Set<UInt64> = []
         var cancelledEarly: Set<UInt64> = []
+        var isShutDown = false
     }
 
     let limit: Int
@@ -38,7 +40,7 @@ final class ConnectionPool: Sendable {
     }
 
     /// Waits, in order, for a connection of `key` (or nil: a slot to connect in). Cancellable; the caller
-    /// bounds the wait by its deadline.
+    /// bounds the wait by its deadline. Throws ``NIOTransport/shutDownError`` once the pool is shut down.
     func wait(_ key: String) async throws -> NIOTransport.Connection? {
         let id = state.withLock { state in
             state.nextWaiter &+= 1
@@ -53,6 +55,7 @@ final class ConnectionPool: Sendable {
                     switch Self.take(key, &state, limit: limit) {
                     case .connection(let connection): return .success(connection)
                     case .connect: return .success(nil)
+                    case .shutDown: return .failure(NIOTransport.shutDownError)
                     case .wait:
                         state.origins[key, default: Origin()].waiters.append(Waiter(id: id, continuation: continuation))
                         return nil
@@ -78,9 +81,11 @@ final class ConnectionPool: Sendable {
         case connection(NIOTransport.Connection)
         case connect
         case wait
+        case shutDown
     }
 
     private static func take(_ key: String, _ state: inout State, limit: Int) -> Take {
+        guard !state.isShutDown else { return .shutDown }
         var origin = state.origins[key, default: Origin()]
         defer { state.origins[key] = origin }
         while let connection = origin.idle.popLast() {
@@ -94,18 +99,43 @@ final class ConnectionPool: Sendable {
         return .wait
     }
 
-    /// Hands `connection`, done with its exchange and reusable, to the first waiter, or keeps it idle (then
-    /// true: the caller arms its idle timer).
-    func release(_ connection: NIOTransport.Connection) -> Bool {
-        let waiter: Waiter? = state.withLock { state in
+    /// What became of a connection handed back with ``release(_:)``.
+    enum Released {
+        /// It is kept idle: the caller arms its idle timer.
+        case idle
+        /// It went straight to a waiter.
+        case handedOver
+        /// The pool is shut down: the caller closes it.
+        case refused
+    }
+
+    /// Hands `connection`, done with its exchange and reusable, to the first waiter, or keeps it idle.
+    func release(_ connection: NIOTransport.Connection) -> Released {
+        let outcome: (Released, Waiter?) = state.withLock { state in
+            guard !state.isShutDown else { return (.refused, nil) }
             let key = connection.origin.key
-            if state.origins[key]?.waiters.isEmpty == false { return state.origins[key]?.waiters.removeFirst() }
+            if state.origins[key]?.waiters.isEmpty == false { return (.handedOver, state.origins[key]?.waiters.removeFirst()) }
             state.origins[key, default: Origin()].idle.append(connection)
-            return nil
+            return (.idle, nil)
         }
-        guard let waiter else { return true }
-        waiter.continuation.resume(returning: connection)
-        return false
+        outcome.1?.continuation.resume(returning: connection)
+        return outcome.0
+    }
+
+    /// Shuts the pool down: from now on nothing is handed out or kept. Returns the idle connections (for the
+    /// caller to close) and the waiters (for it to fail); connections in use are refused when released.
+    func shutDown() -> (idle: [NIOTransport.Connection], waiters: [Waiter]) {
+        state.withLock { state in
+            state.isShutDown = true
+            var idle: [NIOTransport.Connection] = [], waiters: [Waiter] = []
+            for key in state.origins.keys {
+                idle += state.origins[key]?.idle ?? []
+                waiters += state.origins[key]?.waiters ?? []
+                state.origins[key]?.idle = []
+                state.origins[key]?.waiters = []
+            }
+            return (idle, waiters)
+        }
     }
 
     /// `connection` closed: its slot is free, and the first waiter connects in it.

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import NIOCore
-import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import Signet
@@ -20,7 +19,13 @@ import Synchronization
 /// - The deadline (``timeout``, or `TimeoutMiddleware`'s) covers the whole exchange, the body included.
 /// - Response bodies are collected up to ``maxResponseBytes``; an announced `Content-Length` past it fails
 ///   at once. Request bodies up to 64 KiB go with the head; larger and file bodies are streamed.
+/// - An answer that arrives before a streamed body is all written is returned at once: a status of 300 or
+///   more stops the body at its head, a 2xx lets it go on until the answer ends. A connection is reused only
+///   when its request was written whole and the answer ended with keep-alive; otherwise it is closed.
+/// - `Host`, `Content-Length`, `Transfer-Encoding`, `Connection`, `Upgrade` and `TE` are the transport's: a
+///   request that sets one is refused with `SignetError` `.invalidRequest` naming it, before anything is sent.
 /// - Redirects are answered as they are (never followed), and every failure is a `SignetError`.
+/// - ``shutdown()`` closes the idle connections at once; later requests fail.
 public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
     let group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     /// The largest response body accepted, in bytes.
@@ -31,47 +36,10 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
     public let idleTimeout: Duration
     /// Open connections per origin, at most `maxConnectionsPerOrigin` each.
     let pool: ConnectionPool
-
-    /// A channel and its exchange handler (touched only on the channel's event loop).
-    struct Connection: Sendable {
-        let origin: Origin
-        let channel: any Channel
-        let handler: ExchangeHandler
-    }
-
-    /// A host and port to connect to, from a request's authority (`host`, `host:port`, `[v6]:port`).
-    struct Origin: Sendable {
-        let host: String
-        let port: Int
-        let tls: Bool
-        var key: String { "\(tls ? "https" : "http")://\(host):\(port)" }
-
-        init?(authority: String, tls: Bool) {
-            self.tls = tls
-            var hostPart = Substring(authority), portPart: Substring? = nil
-            if authority.hasPrefix("[") {
-                guard let close = authority.firstIndex(of: "]") else { return nil }
-                hostPart = authority[authority.index(after: authority.startIndex)..<close]
-                let rest = authority[authority.index(after: close)...]
-                if rest.hasPrefix(":") { portPart = rest.dropFirst() } else if !rest.isEmpty { return nil }
-            } else if let colon = authority.lastIndex(of: ":") {
-                hostPart = authority[..<colon]
-                portPart = authority[authority.index(after: colon)...]
-            }
-            guard !hostPart.isEmpty else { return nil }
-            host = String(hostPart)
-            if let portPart {
-                guard let value = Int(portPart), (1...65535).contains(value) else { return nil }
-                port = value
-            } else {
-                port = tls ? 443 : 80
-            }
-        }
-    }
-
     /// How `https` connections are made: the system's trust roots and full certificate and host-name
     /// checks unless the caller configures otherwise.
     let tlsConfiguration: TLSConfiguration
+
     /// The TLS context, made from ``tlsConfiguration`` at the first `https` connection.
     private let tlsContext = Mutex<NIOSSLContext?>(nil)
 
@@ -92,7 +60,7 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
     }
 
     /// The TLS context, made once.
-    private func sslContext() throws -> NIOSSLContext {
+    func sslContext() throws -> NIOSSLContext {
         try tlsContext.withLock { context in
             if let context { return context }
             let made = try NIOSSLContext(configuration: tlsConfiguration)
@@ -103,11 +71,16 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
 
     /// Sends `request` (absolute: Client resolves it against the base URL) and collects the answer.
     public func send(_ request: HTTPRequest, body: Body, baseURL: URL) async throws -> (HTTPResponse, Body) {
-        try await send(request, body: body, baseURL: baseURL, deadline: .now + timeout)
+        try await send(request, body: body, baseURL: baseURL, until: nil)
     }
 
     /// Sends like ``send(_:body:baseURL:)``, giving up at `deadline` (or after ``timeout``, if sooner).
     public func send(_ request: HTTPRequest, body: Body, baseURL: URL, deadline: ContinuousClock.Instant) async throws -> (HTTPResponse, Body) {
+        try await send(request, body: body, baseURL: baseURL, until: deadline)
+    }
+
+    /// Sends, giving up at `deadline` or after ``timeout``, whichever comes first; every failure a `SignetError`.
+    private func send(_ request: HTTPRequest, body: Body, baseURL: URL, until deadline: ContinuousClock.Instant?) async throws -> (HTTPResponse, Body) {
         do {
             return try await attempt(request, body: body, baseURL: baseURL, deadline: deadline)
         } catch {
@@ -124,8 +97,11 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
         }
     }
 
-    private func attempt(_ request: HTTPRequest, body: Body, baseURL: URL, deadline: ContinuousClock.Instant) async throws -> (HTTPResponse, Body) {
-        let deadline = min(deadline, .now + timeout)
+    private func attempt(_ request: HTTPRequest, body: Body, baseURL: URL, deadline: ContinuousClock.Instant?) async throws -> (HTTPResponse, Body) {
+        // A timeout names the time the attempt was given, not what was left once a connection was found.
+        let start = ContinuousClock.now
+        let allowed = deadline.map { min(max(start.duration(to: $0), .zero), timeout) } ?? timeout
+        let deadline = start + allowed
         var request = request
         if request.scheme == nil || request.authority == nil {
             guard let base = BaseURLParts(baseURL) else {
@@ -143,29 +119,40 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
         if let problem = RequestTarget.problem(in: request.path ?? "/") {
             throw SignetError(.invalidRequest(reason: problem))
         }
-        var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: request.method.rawValue), uri: request.path ?? "/")
-        head.headers.reserveCapacity(request.headerFields.count + 2)
-        head.headers.add(name: "Host", value: authority)
-        for field in request.headerFields { head.headers.add(name: field.name.rawName, value: field.value) }
-        if let length = body.length, length > 0 || request.method == .post || request.method == .put {
-            head.headers.add(name: "Content-Length", value: String(length))
-        } else if body.length == nil {
-            head.headers.add(name: "Transfer-Encoding", value: "chunked")
-        }
+        let head = try RequestHead.make(request, authority: authority, bodyLength: body.length)
         // A body of up to 64 KiB goes in the same hand-off as the head; it is read before a connection is
         // taken, so a body that fails to read never holds one.
         let inline: [UInt8]? = try await body.length.map { $0 <= Self.inlineBodyLimit } == true ? body.collect(upTo: Self.inlineBodyLimit) : nil
+        if let inline, let length = body.length, inline.count != length {
+            // Sent as it is, the server would take the next request on this connection for the rest of this body.
+            throw SignetError(.invalidRequest(reason: "the request body announced \(length) bytes and gave \(inline.count)"))
+        }
         // A connection the server closed while it sat idle fails before any answer: the request is sent
         // again once on a new connection, when it is idempotent and its body can be replayed.
         let (reused, first) = try await checkout(origin, deadline: deadline)
         do {
-            return try await exchange(head, body: body, inline: inline, on: first, deadline: deadline)
+            return try await exchange(head, body: body, inline: inline, on: first, deadline: deadline, allowed: allowed)
         } catch is StaleConnection where reused && body.isReplayable && Self.idempotent.contains(request.method) {
-            return try await exchange(head, body: body, inline: inline, on: try await checkout(origin, deadline: deadline).1, deadline: deadline)
+            let second = try await checkout(origin, deadline: deadline).1
+            return try await exchange(head, body: body, inline: inline, on: second, deadline: deadline, allowed: allowed)
         } catch let stale as StaleConnection {
             throw SignetError(.transport(underlying: stale.underlying))
         }
     }
+
+    /// Shuts the transport down: idle connections are closed at once (this returns when they are), requests
+    /// waiting for a connection fail, and so does every later request, with `SignetError` `.invalidRequest`
+    /// (not retried: no later attempt could succeed). Exchanges in progress run to their end, and their
+    /// connections are then closed.
+    public func shutdown() async {
+        let (idle, waiters) = pool.shutDown()
+        for waiter in waiters { waiter.continuation.resume(throwing: Self.shutDownError) }
+        for connection in idle { connection.channel.eventLoop.execute { connection.handler.retire() } }
+        for connection in idle { try? await connection.channel.closeFuture.get() }
+    }
+
+    /// What requests get once the transport is shut down.
+    static let shutDownError = SignetError(.invalidRequest(reason: "the NIOTransport was shut down; no request can be sent on it"))
 
     static let idempotent: Set<HTTPRequest.Method> = [.get, .head, .put, .delete, .options, .trace]
 
@@ -175,226 +162,5 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
     /// The connection failed or closed before any part of the answer arrived, with what ended it.
     struct StaleConnection: Error {
         let underlying: any Error
-    }
-
-    /// One exchange on `connection`: `inline` is the whole body when it goes with the head, else nil and
-    /// `body` is streamed.
-    private func exchange(
-        _ head: HTTPRequestHead, body: Body, inline: [UInt8]?, on connection: Connection, deadline: ContinuousClock.Instant
-    ) async throws -> (HTTPResponse, Body) {
-        let eventLoop = connection.channel.eventLoop
-        let promise = eventLoop.makePromise(of: (HTTPResponseHead, ByteBuffer).self)
-        let budget = max(ContinuousClock.now.duration(to: deadline), .zero)
-        let nioDeadline = NIODeadline.now() + TimeAmount(budget)
-        let pool = pool, idleTimeout = idleTimeout
-        eventLoop.execute { [head, inline] in
-            connection.handler.begin(promise, deadline: nioDeadline, budget: budget, channel: connection.channel) { reusable in
-                if reusable, pool.release(connection) { connection.handler.parkIdle(for: idleTimeout, channel: connection.channel) }
-            }
-            let channel = connection.channel
-            channel.write(HTTPClientRequestPart.head(head), promise: nil)
-            if let inline {
-                if !inline.isEmpty { channel.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: inline))), promise: nil) }
-                channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
-            } else {
-                channel.flush()
-            }
-        }
-        if inline == nil {
-            // A body that fails to read (a file that changed size) ends the exchange and the connection,
-            // which holds half a request. A write that fails means the connection ended: the exchange's own
-            // outcome (a timeout, the server closing) says why, below.
-            var iterator = body.chunks().makeAsyncIterator()
-            while true {
-                let chunk: [UInt8]?
-                do {
-                    chunk = try await iterator.next()
-                } catch {
-                    connection.channel.close(promise: nil)
-                    throw error
-                }
-                let part: HTTPClientRequestPart = chunk.map { .body(.byteBuffer(ByteBuffer(bytes: $0))) } ?? .end(nil)
-                do {
-                    try await connection.channel.writeAndFlush(part)
-                } catch {
-                    break
-                }
-                if chunk == nil { break }
-            }
-        }
-        let (responseHead, buffer) = try await withTaskCancellationHandler {
-            try await promise.futureResult.get()
-        } onCancel: {
-            eventLoop.execute { connection.handler.cancel(channel: connection.channel) }
-        }
-        var fields = HTTPFields()
-        fields.reserveCapacity(responseHead.headers.count)
-        for header in responseHead.headers {
-            if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
-        }
-        let status = HTTPResponse.Status(code: Int(responseHead.status.code), reasonPhrase: responseHead.status.reasonPhrase)
-        let response = HTTPResponse(status: status, headerFields: fields)
-        return (response, .bytes(Array(buffer.readableBytesView)))
-    }
-
-    /// An idle connection that is still open (and true), or a new one.
-    /// Waiting for a free connection counts against the exchange's `deadline`.
-    private func checkout(_ origin: Origin, deadline: ContinuousClock.Instant) async throws -> (Bool, Connection) {
-        switch pool.take(origin.key) {
-        case .connection(let connection): return (true, connection)
-        case .connect: return (false, try await connect(origin))
-        case .wait:
-            let pool = pool
-            if let connection = try await DeadlineRace.run(timer: .shared(deadline), { try await pool.wait(origin.key) }) {
-                return (true, connection)
-            }
-            return (false, try await connect(origin))
-        }
-    }
-
-    /// Opens a connection in a slot already counted by the pool; frees the slot if that fails.
-    private func connect(_ origin: Origin) async throws -> Connection {
-        let channel: any Channel, handler: ExchangeHandler
-        do {
-            (channel, handler) = try await open(origin)
-        } catch {
-            pool.connectFailed(origin.key)
-            throw error
-        }
-        let connection = Connection(origin: origin, channel: channel, handler: handler)
-        let pool = pool
-        channel.closeFuture.whenComplete { _ in pool.closed(connection) }
-        return connection
-    }
-
-    private func open(_ origin: Origin) async throws -> (any Channel, ExchangeHandler) {
-        let handler = ExchangeHandler(maxResponseBytes: maxResponseBytes)
-        // The host name is checked against the certificate and sent as SNI, unless it is an IP address,
-        // which is checked against the certificate's IP entries and never sent as SNI.
-        let context = origin.tls ? try sslContext() : nil
-        let isAddress = (try? SocketAddress(ipAddress: origin.host, port: 0)) != nil
-        let channel = try await ClientBootstrap(group: group)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
-            .connectTimeout(.seconds(10))
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    if let context {
-                        let tlsHandler = try NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : origin.host)
-                        try channel.pipeline.syncOperations.addHandler(tlsHandler)
-                    }
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(handler)
-                }
-            }
-            .connect(host: origin.host, port: origin.port).get()
-        return (channel, handler)
-    }
-}
-
-/// Collects one response at a time on the channel's event loop.
-final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
-    typealias InboundIn = HTTPClientResponsePart
-
-    let maxResponseBytes: Int
-    private var promise: EventLoopPromise<(HTTPResponseHead, ByteBuffer)>?
-    private var head: HTTPResponseHead?
-    private var buffer = ByteBuffer()
-    private var timer: Scheduled<Void>?
-    private var done: ((Bool) -> Void)?
-    /// Closes the connection when it has sat idle too long.
-    private var idleTimer: Scheduled<Void>?
-    /// What ended the connection, once it failed or closed.
-    private var closedBy: (any Error)?
-
-    init(maxResponseBytes: Int) { self.maxResponseBytes = maxResponseBytes }
-
-    /// Starts an exchange: `promise` gets the answer; `done` is told whether the connection can be reused.
-    func begin(
-        _ promise: EventLoopPromise<(HTTPResponseHead, ByteBuffer)>, deadline: NIODeadline, budget: Duration,
-        channel: any Channel, done: @escaping (Bool) -> Void
-    ) {
-        self.promise = promise
-        self.done = done
-        idleTimer?.cancel()
-        idleTimer = nil
-        head = nil
-        buffer.clear()
-        // The connection may have failed or closed before this exchange began (a TLS handshake refused, a
-        // server that closed it): the exchange fails at once, with what ended it.
-        if let closedBy {
-            fail(NIOTransport.StaleConnection(underlying: closedBy), channel: channel)
-            return
-        }
-        timer = channel.eventLoop.scheduleTask(deadline: deadline) { [weak self] in
-            self?.fail(SignetError(.timeout(after: budget)), channel: channel)
-        }
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
-        case .head(let head):
-            // An answer no request asked for: the connection is out of step, and is closed.
-            guard promise != nil else {
-                context.close(promise: nil)
-                return
-            }
-            if let announced = head.headers.first(name: "Content-Length").flatMap({ Int($0) }), announced > maxResponseBytes {
-                fail(SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: announced), status: .init(code: Int(head.status.code))),
-                     channel: context.channel)
-                return
-            }
-            self.head = head
-        case .body(var part):
-            guard promise != nil else { return }
-            if buffer.readableBytes + part.readableBytes > maxResponseBytes {
-                fail(SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: nil), status: head.map { .init(code: Int($0.status.code)) }),
-                     channel: context.channel)
-                return
-            }
-            buffer.writeBuffer(&part)
-        case .end:
-            guard let promise, let head else { return }
-            timer?.cancel()
-            // After a 101 the bytes on the connection are no longer HTTP (no request here asks to upgrade).
-            let reusable = head.isKeepAlive && head.status != .switchingProtocols
-            let done = self.done
-            self.promise = nil
-            self.done = nil
-            if !reusable { context.close(promise: nil) }
-            done?(reusable)
-            promise.succeed((head, buffer))
-        }
-    }
-
-    /// The connection went back to the pool idle: it is closed if no exchange begins within `timeout`.
-    func parkIdle(for timeout: Duration, channel: any Channel) {
-        idleTimer = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) { channel.close(promise: nil) }
-    }
-
-    /// The caller's task was cancelled: the exchange ends as cancelled and the connection is closed.
-    func cancel(channel: any Channel) {
-        fail(SignetError(.cancelled), channel: channel)
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        if closedBy == nil { closedBy = ChannelError.eof }
-        fail(head == nil ? NIOTransport.StaleConnection(underlying: ChannelError.eof) : SignetError(.transport(underlying: ChannelError.eof)),
-             channel: context.channel)
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if closedBy == nil { closedBy = error }
-        fail(head == nil ? NIOTransport.StaleConnection(underlying: error) : SignetError(.transport(underlying: error)),
-             channel: context.channel)
-    }
-
-    private func fail(_ error: any Error, channel: any Channel) {
-        timer?.cancel()
-        done = nil
-        if let promise {
-            self.promise = nil
-            promise.fail(error)
-        }
-        channel.close(promise: nil)
     }
 }

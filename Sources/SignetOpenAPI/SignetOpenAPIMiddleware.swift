@@ -21,11 +21,8 @@ import Signet
 ///     serverURL: try Servers.Server1.url(),     // http://127.0.0.1:8080, signet-server's default
 ///     transport: SignetOpenAPITransport.asyncHTTPClient(),   // never follows a redirect
 ///     middlewares: [SignetOpenAPIMiddleware(signer: signer)])
-/// // The document declares `Date` and `Content-MD5` as header parameters: the middleware writes both,
-/// // so the values given are placeholders.
-/// let answer = try await client.getPlayer(
-///     path: .init(tenant: "acme", player: "ann"),
-///     headers: .init(date: "", contentMD5: ""))
+/// // `Date`, `Content-MD5` and `Authorization` are the document's security schemes: the middleware writes them.
+/// let answer = try await client.getPlayer(path: .init(tenant: "acme", player: "ann"))
 /// for balance in try answer.ok.body.json.pointTypes { print(balance.name, balance.amount) }
 /// ```
 /// `Examples/OpenAPIClient/` is the complete program.

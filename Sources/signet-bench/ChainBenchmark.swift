@@ -83,8 +83,8 @@ enum ChainBenchmark {
         // both; reads are not refused as replays. It is re-made per round to stay inside the 20 s window.
         func bareRequest() throws -> HTTPClientRequest {
             var bare = HTTPClientRequest(url: server.baseURL.absoluteString + path)
-            for header in try GameSystemSigner(credentials: credentials).sign(method: "GET", target: path, body: [], date: Date()).headers {
-                bare.headers.add(name: header.name, value: header.value)
+            for header in try GameSystemSigner(credentials: credentials).sign(method: .get, target: path, body: [], date: Date()).headerFields {
+                bare.headers.add(name: header.name.rawName, value: header.value)
             }
             return bare
         }
@@ -185,7 +185,7 @@ enum ChainBenchmark {
         typealias Step = (name: String, run: @Sendable () async throws -> Void)
         // Made per round: the pre-signed Date must stay inside the server's 20 s window.
         func steps() throws -> [Step] {
-            let fields = try signer.sign(method: "GET", target: path, body: [], date: Date()).headers.map { ($0.name, $0.value) }
+            let fields = try signer.sign(method: .get, target: path, body: [], date: Date()).headerFields.map { ($0.name.rawName, $0.value) }
             let fresh: @Sendable () -> HTTPClientRequest = {
                 var request = HTTPClientRequest(url: url)
                 for (name, value) in fields { request.headers.add(name: name, value: value) }

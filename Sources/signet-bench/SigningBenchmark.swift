@@ -20,8 +20,8 @@ enum SigningBenchmark {
         let date = Date()
         let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: "demo-admin", secret: "demo-admin-secret"))
         var sink = 0
-        let signFixed = { sink &+= try signer.sign(method: "POST", target: path, body: body, date: date).authorization.utf8.count }
-        let signNow = { sink &+= try signer.sign(method: "POST", target: path, body: body, date: Date()).authorization.utf8.count }
+        let signFixed = { sink &+= try signer.sign(method: .post, target: path, body: body, date: date).authorization.utf8.count }
+        let signNow = { sink &+= try signer.sign(method: .post, target: path, body: body, date: Date()).authorization.utf8.count }
         defer { if sink == 42 { print("") } } // keeps the optimiser from dropping the work
 
         guard let floor = signet_floor_new("demo-admin", "demo-admin-secret", GameSystemDate.format(date), path, "POST") else {
@@ -37,7 +37,7 @@ enum SigningBenchmark {
 
         // Both sides must compute the same thing, or the comparison means nothing.
         _ = body.withUnsafeBufferPointer { signet_floor_sign(floor, $0.baseAddress, $0.count, &contentMD5, &authorization, 256) }
-        let swiftSignature = try signer.sign(method: "POST", target: path, body: body, date: date)
+        let swiftSignature = try signer.sign(method: .post, target: path, body: body, date: date)
         let floorAuthorization = String(decoding: authorization.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard floorAuthorization == swiftSignature.authorization else {
             throw BenchFailure("floor and signer disagree: \(floorAuthorization) vs \(swiftSignature.authorization)")

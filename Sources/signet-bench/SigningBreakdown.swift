@@ -10,7 +10,7 @@ enum SigningBreakdown {
         let body = [UInt8](repeating: 7, count: 1024)
         let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: "demo-admin", secret: "demo-admin-secret"))
         var sink = 0
-        for _ in 0..<20_000 { sink &+= try signer.sign(method: "POST", target: "/acme/admin/player_external_events", body: body, date: Date()).signature.utf8.count }
+        for _ in 0..<20_000 { sink &+= try signer.sign(method: .post, target: "/acme/admin/player_external_events", body: body, date: Date()).signature.utf8.count }
         print(sink)
     }
     static func run() throws {

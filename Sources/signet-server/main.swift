@@ -8,6 +8,7 @@ let usage = """
                          [--separator escaped|newline] [--postgres URL] [--postgres-pool N] [--postgres-pool-wait MS]
                          [--replay-capacity N] [--replay-quota N]
                          [--idempotency-capacity N] [--idempotency-quota N] [--idempotency-lifetime SECONDS] [--metrics]
+                         [--head-timeout SECONDS] [--idle-timeout SECONDS]
 
     Runs the Signet reference server until SIGINT or SIGTERM: GameSystem (/{tenant}/client|admin/…),
     Lords & Knights worlds (POST /XYRALITY/WebObjects/BKLoginServer.woa/wa/worlds), word-search puzzles
@@ -38,6 +39,11 @@ let usage = """
       --idempotency-lifetime SECONDS  how long an Idempotency-Key's first response is kept (default 3600)
       --metrics     answer GET /metrics with the server's metrics in Prometheus's text format
                     (verifications by outcome and cause, replay and idempotency outcomes, store errors)
+      --head-timeout SECONDS  how long a request head (request line and headers) may take from its first
+                    byte, or a new connection's first head from the connection; past it: 408 and close, so
+                    slow-header clients cannot hold connections (default 10; fractions allowed)
+      --idle-timeout SECONDS  how long a connection may stay open with no request in flight; behind a load
+                    balancer, set it above the balancer's own idle timeout (default 75, above AWS ALB's 60)
     """
 
 /// Parses the options above; exits with status 64 and the usage text on anything else.
@@ -115,6 +121,15 @@ func parseConfiguration(_ arguments: [String]) -> ReferenceServerConfiguration {
             configuration.idempotencyLifetime = TimeInterval(seconds)
         case "--metrics":
             configuration.exportsMetrics = true
+        case "--head-timeout", "--idle-timeout":
+            guard let value = remaining.popFirst(), let seconds = Double(value), seconds >= 0.001, seconds <= 86_400 else {
+                fail("\(argument) needs a number of seconds from 0.001 to 86400")
+            }
+            if argument == "--head-timeout" {
+                configuration.connectionLimits.headTimeout = .milliseconds(Int64((seconds * 1000).rounded()))
+            } else {
+                configuration.connectionLimits.idleTimeout = .milliseconds(Int64((seconds * 1000).rounded()))
+            }
         case "--no-explain":
             configuration.explainsFailures = false
         case "--separator":

@@ -1,5 +1,5 @@
 import Foundation
-@testable import SignetConditions
+@_spi(Vectors) @testable import SignetConditions
 import Testing
 
 /// Numbers from a vector file or a server: out of range is a typed error with the JSON path and the range,

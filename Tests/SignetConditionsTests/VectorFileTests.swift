@@ -1,5 +1,5 @@
 import Foundation
-import SignetConditions
+@_spi(Vectors) import SignetConditions
 import Testing
 
 /// Runs `vectors/conditions.json` (hand-computed expectations) through `ConditionVectors.check`.

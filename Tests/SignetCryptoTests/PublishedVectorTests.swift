@@ -1,5 +1,5 @@
 import Foundation
-import SignetCrypto
+@_spi(Vectors) import SignetCrypto
 import SignetTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import SignetCrypto
+@_spi(Vectors) import SignetCrypto
 import Testing
 
 /// A hostile vector file is a `VectorFileError` naming the field and its allowed range: never a trap

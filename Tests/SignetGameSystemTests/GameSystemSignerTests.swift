@@ -17,9 +17,9 @@ struct GameSystemSignerTests {
 
     @Test("Headers: Date, Content-MD5, Authorization, and Content-Type application/json even for GET")
     func headers() throws {
-        let signature = try Self.signer().sign(method: "GET", target: Self.exampleTarget, body: [], date: Self.exampleDate)
-        let headers = signature.headers
-        #expect(headers.map(\.name) == ["Date", "Content-MD5", "Authorization", "Content-Type"])
+        let signature = try Self.signer().sign(method: .get, target: Self.exampleTarget, body: [], date: Self.exampleDate)
+        let headers = signature.headerFields
+        #expect(headers.map(\.name.rawName) == ["Date", "Content-MD5", "Authorization", "Content-Type"])
         #expect(headers.map(\.value) == [
             "20180204 10:00:00 UTC", "1B2M2Y8AsgTpgAmY7PhCfg==",
             "KEY:043af1c09d2a6048eb553c79ef80533b5f4902d9", "application/json",
@@ -27,9 +27,9 @@ struct GameSystemSignerTests {
         #expect(GameSystemSignature.contentType == "application/json")
     }
 
-    @Test("apply(to:) sets the four fields and replaces earlier values")
+    @Test("apply(to:) replaces Date, Content-MD5 and Authorization, and keeps the caller's Content-Type (adds one only when absent)")
     func apply() throws {
-        let signature = try Self.signer().sign(method: "GET", target: Self.exampleTarget, body: [], date: Self.exampleDate)
+        let signature = try Self.signer().sign(method: .get, target: Self.exampleTarget, body: [], date: Self.exampleDate)
         var fields = HTTPFields()
         fields[.date] = "Sun, 04 Feb 2018 10:00:00 GMT"
         fields.append(HTTPField(name: .date, value: "a second stale value"))
@@ -39,15 +39,18 @@ struct GameSystemSignerTests {
         #expect(fields[values: .date] == ["20180204 10:00:00 UTC"])
         #expect(fields[values: .contentMD5] == ["1B2M2Y8AsgTpgAmY7PhCfg=="])
         #expect(fields[values: .authorization] == ["KEY:043af1c09d2a6048eb553c79ef80533b5f4902d9"])
-        #expect(fields[values: .contentType] == ["application/json"])
+        #expect(fields[values: .contentType] == ["text/plain"], "the scheme does not sign Content-Type: the caller's stays")
         #expect(fields[.accept] == "application/json")
         #expect(fields.count == 5)
+        var bare = HTTPFields()
+        signature.apply(to: &bare)
+        #expect(bare[values: .contentType] == ["application/json"])
         #expect(HTTPField.Name.contentMD5.canonicalName == "content-md5")
     }
 
     @Test("A real newline separator signs a different text (value from Python's hmac)")
     func newlineSeparator() throws {
-        let signature = try Self.signer(.newline).sign(method: "GET", target: Self.exampleTarget, body: [], date: Self.exampleDate)
+        let signature = try Self.signer(.newline).sign(method: .get, target: Self.exampleTarget, body: [], date: Self.exampleDate)
         #expect(signature.stringToSign == "20180204 10:00:00 UTC\n1B2M2Y8AsgTpgAmY7PhCfg==\n/acme/client/players/ann\nGET")
         #expect(signature.signature == "cd7a9d9ca7c2dd6582cb65bd2abdcb611a3a62b6")
         #expect(GameSystemSeparator.escaped.text == "\\n")
@@ -58,7 +61,7 @@ struct GameSystemSignerTests {
 
     @Test("Method is signed uppercased; body, query and fragment as the scheme says")
     func plainText() throws {
-        let lower = try Self.signer().sign(method: "get", target: Self.exampleTarget + "?x=1#top", body: [], date: Self.exampleDate)
+        let lower = try Self.signer().sign(method: try #require(HTTPRequest.Method("get")), target: Self.exampleTarget + "?x=1#top", body: [], date: Self.exampleDate)
         #expect(lower.signature == "043af1c09d2a6048eb553c79ef80533b5f4902d9")
         let text = GameSystemSigner.plainText(
             date: "D", contentMD5: "M", path: "/p", method: "patch", separator: .escaped)
@@ -69,11 +72,11 @@ struct GameSystemSignerTests {
     func postBody() throws {
         let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: "K3y-zeta-991", secret: "s3cr3t-omega-55"))
         let body = Array(#"{"player":"ann","external_event_id":"Magic"}"#.utf8)
-        let signature = try signer.sign(method: "POST", target: "/acme/admin/player_external_events", body: body, date: Self.exampleDate)
+        let signature = try signer.sign(method: .post, target: "/acme/admin/player_external_events", body: body, date: Self.exampleDate)
         #expect(signature.contentMD5 == "liSjn/bRvoB86HtXo9I9jQ==")
         #expect(signature.authorization == "K3y-zeta-991:ac0d562b8ebaa1a71eff90e067055ddbbed6553c")
         let precomputed = try signer.sign(
-            method: "POST", target: "/acme/admin/player_external_events", contentMD5: "liSjn/bRvoB86HtXo9I9jQ==", date: Self.exampleDate)
+            method: .post, target: "/acme/admin/player_external_events", contentMD5: "liSjn/bRvoB86HtXo9I9jQ==", date: Self.exampleDate)
         #expect(precomputed == signature)
     }
 
@@ -96,8 +99,8 @@ struct GameSystemSignerTests {
         for length in [0, 1, 55, 56, 64, 1_048_583] {
             let body = generator.bytes(length)
             let path = try directory.file(named: "body-\(length)", bytes: body)
-            let fromFile = try signer.sign(method: "PUT", target: "/acme/client/players/ann", bodyFile: path, date: Self.exampleDate)
-            let fromMemory = try signer.sign(method: "PUT", target: "/acme/client/players/ann", body: body, date: Self.exampleDate)
+            let fromFile = try signer.sign(method: .put, target: "/acme/client/players/ann", bodyFile: path, date: Self.exampleDate)
+            let fromMemory = try signer.sign(method: .put, target: "/acme/client/players/ann", body: body, date: Self.exampleDate)
             #expect(fromFile == fromMemory, "length \(length)")
         }
     }
@@ -112,7 +115,7 @@ struct GameSystemSignerTests {
         let path = try directory.file(named: "large-body", bytes: body)
         let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: field(vector, "api_key"), secret: field(vector, "secret")))
         let date = try #require(GameSystemDate.parse(field(vector, "date")))
-        let signature = try signer.sign(method: field(vector, "method"), target: field(vector, "target"), bodyFile: path, date: date)
+        let signature = try signer.sign(method: try #require(HTTPRequest.Method(field(vector, "method"))), target: field(vector, "target"), bodyFile: path, date: date)
         #expect(signature.contentMD5 == (try field(expected, "content_md5")))
         #expect(signature.signature == (try field(expected, "signature")))
     }
@@ -122,7 +125,7 @@ struct GameSystemSignerTests {
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("absent.json").path
         #expect {
-            _ = try Self.signer().sign(method: "POST", target: "/x", bodyFile: path, date: Self.exampleDate)
+            _ = try Self.signer().sign(method: .post, target: "/x", bodyFile: path, date: Self.exampleDate)
         } throws: { error in
             guard case CryptoError.fileUnreadable(let reported, _) = error else { return false }
             return reported == path

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import SignetCrypto
-import SignetGameSystem
+@_spi(Vectors) import SignetCrypto
+@_spi(Vectors) import SignetGameSystem
 import SignetTestSupport
 import Testing
 
@@ -26,7 +26,7 @@ struct GameSystemVectorTests {
     func designExample() throws {
         let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: "KEY", secret: "secret"))
         let date = try #require(GameSystemDate.parse("20180204 10:00:00 UTC"))
-        let signature = try signer.sign(method: "GET", target: "/acme/client/players/ann", body: [], date: date)
+        let signature = try signer.sign(method: .get, target: "/acme/client/players/ann", body: [], date: date)
         #expect(signature.contentMD5 == "1B2M2Y8AsgTpgAmY7PhCfg==")
         #expect(signature.date == "20180204 10:00:00 UTC")
         #expect(signature.stringToSign == #"20180204 10:00:00 UTC\n1B2M2Y8AsgTpgAmY7PhCfg==\n/acme/client/players/ann\nGET"#)
@@ -50,7 +50,7 @@ struct GameSystemVectorTests {
                 separator: separator)
             let date = try #require(GameSystemDate.parse(field(vector, "date")), "\(name)")
             let signature = try signer.sign(
-                method: field(vector, "method"), target: field(vector, "target"),
+                method: try #require(HTTPRequest.Method(field(vector, "method"))), target: field(vector, "target"),
                 body: bytes(fromBase64: field(vector, "body_base64")), date: date)
             #expect(signature.date == (try field(vector, "date")), "\(name)")
             #expect(signature.contentMD5 == (try field(expected, "content_md5")), "\(name)")
@@ -74,7 +74,7 @@ struct GameSystemVectorTests {
             let verifier = GameSystemVerifier(keys: try GameSystemKeyring(secrets: keys), window: window)
             let now = try #require(GameSystemDate.parse(field(vector, "now")), "\(name)")
             let result = try verifier.verify(
-                method: field(vector, "method"), target: field(vector, "target"), headers: headers,
+                method: try #require(HTTPRequest.Method(field(vector, "method"))), target: field(vector, "target"), headers: headers,
                 body: bytes(fromBase64: field(vector, "body_base64")), now: now)
             switch result {
             case .success(let apiKey):

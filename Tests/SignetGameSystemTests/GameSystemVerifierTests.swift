@@ -33,7 +33,7 @@ struct GameSystemVerifierTests {
 
     /// The failure reason, or nil when valid.
     static func reason(
-        _ headers: HTTPFields, body: [UInt8] = [], method: String = "GET", target: String = target,
+        _ headers: HTTPFields, body: [UInt8] = [], method: HTTPRequest.Method = .get, target: String = target,
         now: Date = signedAt, verifier: GameSystemVerifier? = nil
     ) throws -> GameSystemVerificationError.Reason? {
         let verifier = try verifier ?? Self.verifier()
@@ -45,10 +45,10 @@ struct GameSystemVerifierTests {
 
     @Test("The DESIGN example is valid and answers its API key")
     func valid() throws {
-        let result = try Self.verifier().verify(method: "GET", target: Self.target, headers: Self.headers(), body: [], now: Self.signedAt)
+        let result = try Self.verifier().verify(method: .get, target: Self.target, headers: Self.headers(), body: [], now: Self.signedAt)
         #expect(try result.get() == "KEY")
         #expect(try Self.reason(Self.headers(), target: Self.target + "?page=2#x") == nil) // query and fragment are not signed
-        #expect(try Self.reason(Self.headers(), method: "get") == nil)
+        #expect(try Self.reason(Self.headers(), method: try #require(HTTPRequest.Method("get"))) == nil)
     }
 
     @Test("Header names are case-insensitive")
@@ -89,12 +89,12 @@ struct GameSystemVerifierTests {
     @Test("An API key with colons is split at the last colon")
     func keyWithColons() throws {
         let credentials = try GameSystemCredentials(apiKey: "tenant:client:v2", secret: "colon-secret")
-        let signature = try GameSystemSigner(credentials: credentials).sign(method: "GET", target: Self.target, body: [], date: Self.signedAt)
+        let signature = try GameSystemSigner(credentials: credentials).sign(method: .get, target: Self.target, body: [], date: Self.signedAt)
         #expect(signature.authorization.hasPrefix("tenant:client:v2:"))
         let verifier = GameSystemVerifier(keys: GameSystemKeyring([credentials]))
         var fields = HTTPFields()
         signature.apply(to: &fields)
-        let result = verifier.verify(method: "GET", target: Self.target, headers: fields, body: [], now: Self.signedAt)
+        let result = verifier.verify(method: .get, target: Self.target, headers: fields, body: [], now: Self.signedAt)
         #expect(try result.get() == "tenant:client:v2")
         let split = try GameSystemVerifier.splitAuthorization("a:b:c : sig").get()
         #expect(split.apiKey == "a:b:c")
@@ -141,7 +141,7 @@ struct GameSystemVerifierTests {
         #expect(try Self.reason(Self.headers(authorization: "KEY:" + Self.signature.uppercased())) == .badSignature)
         #expect(try Self.reason(Self.headers(authorization: "KEY:" + Self.signature.dropLast())) == .badSignature)
         #expect(try Self.reason(Self.headers(), verifier: Self.verifier(keys: ["KEY": "Secret"])) == .badSignature)
-        #expect(try Self.reason(Self.headers(), method: "POST") == .badSignature)
+        #expect(try Self.reason(Self.headers(), method: .post) == .badSignature)
         #expect(try Self.reason(Self.headers(), target: "/acme/client/players/bob") == .badSignature)
         let newline = GameSystemVerifier(keys: try GameSystemKeyring(secrets: ["KEY": "secret"]), separator: .newline)
         #expect(try Self.reason(Self.headers(), verifier: newline) == .badSignature)
@@ -173,7 +173,7 @@ struct GameSystemVerifierTests {
         let verifier = try Self.verifier()
         var calls = 0
         func verify(_ headers: HTTPFields, now: Date = Self.signedAt) -> GameSystemVerificationError.Reason? {
-            let result = verifier.verify(method: "GET", target: Self.target, headers: headers, now: now) {
+            let result = verifier.verify(method: .get, target: Self.target, headers: headers, now: now) {
                 calls += 1
                 return "1B2M2Y8AsgTpgAmY7PhCfg=="
             }
@@ -191,7 +191,7 @@ struct GameSystemVerifierTests {
         #expect(calls == 1)
 
         struct Unreadable: Error {}
-        let failed = verifier.verify(method: "GET", target: Self.target, headers: Self.headers(), now: Self.signedAt) {
+        let failed = verifier.verify(method: .get, target: Self.target, headers: Self.headers(), now: Self.signedAt) {
             throw Unreadable()
         }
         guard case .failure(let error) = failed else {
@@ -209,19 +209,19 @@ struct GameSystemVerifierTests {
         let target = "/acme/admin/player_external_events"
         let verifier = try Self.verifier(keys: [apiKey: secret])
         let md5 = "liSjn/bRvoB86HtXo9I9jQ=="
-        let cases: [(HTTPFields, [UInt8], String, TimeInterval, GameSystemVerificationError.Reason)] = [
-            (Self.headers(contentMD5: md5, authorization: nil), body, "POST", 0, .missingHeader),
-            (Self.headers(contentMD5: md5, authorization: apiKey + signature), body, "POST", 0, .malformedAuthorization),
-            (Self.headers(contentMD5: md5, authorization: apiKey + ":"), body, "POST", 0, .malformedAuthorization),
-            (Self.headers(contentMD5: md5, authorization: apiKey.uppercased() + ":" + signature), body, "POST", 0, .unknownKey),
-            (Self.headers(date: "20180204 10:00:00 utc", contentMD5: md5, authorization: apiKey + ":" + signature), body, "POST", 0, .malformedDate),
-            (Self.headers(contentMD5: md5, authorization: apiKey + ":" + signature), body, "POST", 25, .dateOutsideWindow),
-            (Self.headers(contentMD5: md5, authorization: apiKey + ":" + signature), body, "POST", -25, .dateOutsideWindow),
-            (Self.headers(contentMD5: md5, authorization: apiKey + ":" + signature), [], "POST", 0, .contentMD5Mismatch),
-            (Self.headers(contentMD5: md5, authorization: apiKey + ":" + signature.uppercased()), body, "POST", 0, .badSignature),
-            (Self.headers(contentMD5: md5, authorization: apiKey + ":" + signature), body, "PUT", 0, .badSignature),
+        let cases: [(HTTPFields, [UInt8], HTTPRequest.Method, TimeInterval, GameSystemVerificationError.Reason)] = [
+            (Self.headers(contentMD5: md5, authorization: nil), body, .post, 0, .missingHeader),
+            (Self.headers(contentMD5: md5, authorization: apiKey + signature), body, .post, 0, .malformedAuthorization),
+            (Self.headers(contentMD5: md5, authorization: apiKey + ":"), body, .post, 0, .malformedAuthorization),
+            (Self.headers(contentMD5: md5, authorization: apiKey.uppercased() + ":" + signature), body, .post, 0, .unknownKey),
+            (Self.headers(date: "20180204 10:00:00 utc", contentMD5: md5, authorization: apiKey + ":" + signature), body, .post, 0, .malformedDate),
+            (Self.headers(contentMD5: md5, authorization: apiKey + ":" + signature), body, .post, 25, .dateOutsideWindow),
+            (Self.headers(contentMD5: md5, authorization: apiKey + ":" + signature), body, .post, -25, .dateOutsideWindow),
+            (Self.headers(contentMD5: md5, authorization: apiKey + ":" + signature), [], .post, 0, .contentMD5Mismatch),
+            (Self.headers(contentMD5: md5, authorization: apiKey + ":" + signature.uppercased()), body, .post, 0, .badSignature),
+            (Self.headers(contentMD5: md5, authorization: apiKey + ":" + signature), body, .put, 0, .badSignature),
         ]
-        let valid = verifier.verify(method: "POST", target: target, headers: Self.headers(contentMD5: md5, authorization: apiKey + ":" + signature),
+        let valid = verifier.verify(method: .post, target: target, headers: Self.headers(contentMD5: md5, authorization: apiKey + ":" + signature),
                                     body: body, now: Self.signedAt)
         #expect(try valid.get() == apiKey)
         for (headers, body, method, offset, expected) in cases {

@@ -1,6 +1,6 @@
 import Foundation
-import SignetCrypto
-import SignetGameSystem
+@_spi(Vectors) import SignetCrypto
+@_spi(Vectors) import SignetGameSystem
 import SignetTestSupport
 import Testing
 

@@ -171,7 +171,7 @@ struct MiddlewareTests {
                 }
                 #expect((error?.diagnosis != nil) == explained)
                 if explained {
-                    #expect(error?.diagnosis?.likelyCause == "secret-trailing-newline")
+                    #expect(error?.diagnosis?.likelyCause == .secretTrailingNewline)
                     #expect(error?.clientStringToSign == error?.diagnosis?.stringToSign)
                 }
             }

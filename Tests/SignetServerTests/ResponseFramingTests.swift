@@ -1,163 +1,25 @@
 import Foundation
-import HTTPTypes
 import Signet
 import SignetTestSupport
-import SignetTransportTestSupport
-import Synchronization
 import Testing
 
-/// The ways HTTP/1.1 lets a server frame an answer that the reference server never uses, sent as raw bytes
-/// by a peer that shares no code with any HTTP stack, read by every transport. After its bytes the peer
-/// closes the connection, so a transport that waits for a body that is not coming fails instead of passing.
-@Suite("Response framing, on every transport")
+/// The response framings of the transport conformance table (`ResponseFramings`, run on every transport by
+/// `TransportConformanceTests`) that crash FoundationNetworking, read again in a child process each.
+@Suite("Response framing: the FoundationNetworking crashes")
 struct ResponseFramingTests {
-    struct Framing: Sendable, CustomTestStringConvertible {
-        let testDescription: String
-        var method: HTTPRequest.Method = .get
-        let bytes: String
-        var status = 0
-        var body = ""
-        /// FoundationNetworking (Linux) crashes the process on this framing, so URLSession does not run it.
-        var crashesFoundationNetworking = false
-        /// `bytes`, then this many copies of `repeated` (a size bomb never held in the peer's memory).
-        var repeated: (line: String, times: Int)? = nil
-
-        var steps: [HostileHTTPPeer.Step] {
-            [.bytes(Array(bytes.utf8))] + (repeated.map { [.repeated(Array($0.line.utf8), times: $0.times)] } ?? [])
-        }
-    }
-
-    static let framings: [Framing] = [
-        Framing(testDescription: "100 Continue and 103 Early Hints before the answer are skipped",
-                bytes: "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\n"
-                    + "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello",
-                status: 200, body: "hello"),
-        Framing(testDescription: "a chunked body with a chunk extension and a trailer field",
-                bytes: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-                    + "2;note=x\r\nhe\r\n3\r\nllo\r\n0\r\nX-Checksum: 1\r\n\r\n",
-                status: 200, body: "hello", crashesFoundationNetworking: true),
-        Framing(testDescription: "no Content-Length: the body ends when the server closes",
-                bytes: "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nhello", status: 200, body: "hello"),
-        Framing(testDescription: "an HTTP/1.0 answer", bytes: "HTTP/1.0 200 OK\r\nContent-Length: 5\r\n\r\nhello",
-                status: 200, body: "hello"),
-        Framing(testDescription: "HEAD: a Content-Length and no body", method: .head,
-                bytes: "HTTP/1.1 200 OK\r\nContent-Length: 10\r\nConnection: close\r\n\r\n", status: 200, body: ""),
-        Framing(testDescription: "204 No Content, no length", bytes: "HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n",
-                status: 204, body: ""),
-        Framing(testDescription: "304 Not Modified with the Content-Length of the unchanged body, and no body",
-                bytes: "HTTP/1.1 304 Not Modified\r\nContent-Length: 10\r\nETag: \"a\"\r\nConnection: close\r\n\r\n",
-                status: 304, body: ""),
-    ]
-
-    /// Every framing on every transport, except those that crash FoundationNetworking. A chunked body's
-    /// trailer fields reach its header callback, which starts a new response head and drops the one it had; a
-    /// status line followed by the end of the connection leaves a head never finished. Either way the transfer
-    /// ends in `fatalError("Transfer completed, but there's no response.")` (NativeProtocol.swift:240, Swift
-    /// 6.3.1), with no code of `URLSessionTransport` in between to defend. docs/decisions.md says which
-    /// transport to use with servers you do not control.
-    static func cases(_ framings: [Framing]) -> [(Framing, TransportKind)] {
-        framings.flatMap { framing in
-            TransportKind.allCases.filter { !(framing.crashesFoundationNetworking && $0 == .urlSession) }.map { (framing, $0) }
-        }
-    }
-
-    /// One `/framed` request to a peer that answers with `framing`, and what came of it.
-    struct Exchange {
-        let outcome: HangGuard.Outcome
-        /// The status and body read, when the exchange got that far.
-        let answer: (status: Int, body: String)?
-        /// What the peer saw and wrote, once it has stopped.
-        let requests: Int
-        let bytesSent: Int
-
-        /// Sends the request over `transport` (no middleware), waiting at most 20 s.
-        init(_ framing: Framing, over transport: any Transport) async throws {
-            let peer = try HostileHTTPPeer { _ in framing.steps }
-            defer { peer.stop() }
-            let client = Client(baseURL: try peer.baseURL, transport: transport, middleware: [])
-            let answer = Mutex<(status: Int, body: String)?>(nil)
-            outcome = await HangGuard.run(within: .seconds(20)) {
-                let request = HTTPRequest(method: framing.method, scheme: nil, authority: nil, path: "/framed")
-                let (response, body) = try await client.send(request, context: client.makeContext(operation: "framing"))
-                let text = String(decoding: try await body.collect(upTo: 1024), as: UTF8.self)
-                answer.withLock { $0 = (response.status.code, text) }
-            }
-            self.answer = answer.withLock { $0 }
-            requests = peer.requests(to: "/framed")
-            bytesSent = peer.bytesSent
-        }
-    }
-
-    @Test("a framing HTTP/1.1 allows is read as the answer it frames", arguments: cases(framings))
-    func framing(_ framing: Framing, transport: TransportKind) async throws {
-        let exchange = try await Exchange(framing, over: transport.make())
-        if let error = exchange.outcome.error { Issue.record("the exchange failed: \(error)") }
-        if case .hung = exchange.outcome { Issue.record("no answer within 20 s") }
-        let (status, body) = try #require(exchange.answer)
-        #expect(status == framing.status)
-        #expect(body == framing.body)
-        #expect(exchange.requests == 1)
-    }
-
-    /// Answers HTTP/1.1 forbids (RFC 9112 §2.2, §4, §6.3, §7.1) or leaves unfinished: each must end in a
-    /// transport error.
-    static let forbidden: [Framing] = [
-        Framing(testDescription: "a status line that is not HTTP", bytes: "HELLO THERE\r\n\r\n"),
-        Framing(testDescription: "a status code of two digits", bytes: "HTTP/1.1 20 OK\r\nContent-Length: 0\r\n\r\n"),
-        Framing(testDescription: "a header line without a colon", bytes: "HTTP/1.1 200 OK\r\nContent-Length 5\r\n\r\nhello"),
-        Framing(testDescription: "a Content-Length that is not a number",
-                bytes: "HTTP/1.1 200 OK\r\nContent-Length: five\r\n\r\nhello"),
-        Framing(testDescription: "two Content-Lengths that disagree",
-                bytes: "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 3\r\n\r\nhello"),
-        Framing(testDescription: "a chunk size that is not hexadecimal",
-                bytes: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n"),
-        Framing(testDescription: "a chunked body cut off before its last chunk",
-                bytes: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n"),
-        Framing(testDescription: "a trailer section cut off",
-                bytes: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\nX-A: 1\r\n"),
-        Framing(testDescription: "a head cut off before its blank line", bytes: "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n"),
-        Framing(testDescription: "a status line, then the connection closes", bytes: "HTTP/1.1 200 OK\r\n",
-                crashesFoundationNetworking: true),
-        Framing(testDescription: "100 Continue, then the connection closes", bytes: "HTTP/1.1 100 Continue\r\n\r\n"),
-        Framing(testDescription: "nothing at all: the connection closes", bytes: ""),
-        Framing(testDescription: "header lines that never end (40 MiB offered)", bytes: "HTTP/1.1 200 OK\r\n",
-                repeated: ("X-Pad: " + String(repeating: "a", count: 1017) + "\r\n", 40 * 1024)),
-        Framing(testDescription: "one header line of 40 MiB", bytes: "HTTP/1.1 200 OK\r\nX-Long: ",
-                repeated: (String(repeating: "a", count: 1024), 40 * 1024)),
-    ]
-
-    @Test("an answer HTTP/1.1 forbids, or cut short, ends in a transport error", arguments: cases(forbidden))
-    func forbiddenFraming(_ framing: Framing, transport: TransportKind) async throws {
-        let exchange = try await Exchange(framing, over: transport.make())
-        if let answer = exchange.answer { Issue.record("read as \(answer.status)") }
-        // A client that hangs up at its header limit leaves most of a 40 MiB bomb unsent.
-        #expect(exchange.bytesSent < 24 << 20, "the peer wrote \(exchange.bytesSent) bytes")
-        let error = try #require(exchange.outcome.error as? SignetError, "\(exchange.outcome)")
-        guard case .transport = error.kind else {
-            Issue.record("not a transport error: \(error)")
-            return
-        }
-        if transport == .urlSession, framing.testDescription == "two Content-Lengths that disagree" {
-            // libcurl reads that body by one of the values; URLSessionTransport refuses the head itself.
-            #expect(error.description.contains("Content-Length is not one number (5, 3)"), "\(error)")
-        }
-    }
-
-    // MARK: - The FoundationNetworking crashes, checked in a child process
-
     static let childVariable = "SIGNET_FRAMING_CRASH_CHILD"
 
-    /// The framings skipped on URLSession still stop a process that reads them with `URLSessionTransport`:
-    /// when a toolchain fixes FoundationNetworking this fails, and the rows (and the warnings in the docs)
-    /// can go. Each runs in a child process (this test binary, this test), which the crash ends.
+    /// The framings the table does not run on URLSession still stop a process that reads them with
+    /// `URLSessionTransport`: when a toolchain fixes FoundationNetworking this fails, and the rows (and the
+    /// warnings in the docs) can go. Each runs in a child process (this test binary, this test), which the crash ends.
     @Test("FoundationNetworking still crashes on the framings URLSession skips (a child process per framing)",
-          arguments: framings.filter(\.crashesFoundationNetworking) + forbidden.filter(\.crashesFoundationNetworking))
-    func foundationNetworkingCrash(_ framing: Framing) async throws {
+          arguments: (ResponseFramings.allowed + ResponseFramings.forbidden).filter(\.crashesFoundationNetworking))
+    func foundationNetworkingCrash(_ framing: ResponseFramings.Framing) async throws {
         #if os(Linux)
         if let role = IsolatedMeasurement.role(Self.childVariable) {
             // In the child: only the framing the parent named, over URLSession. Reaching the report means it survived.
             guard role == framing.testDescription else { return }
-            let exchange = try await Exchange(framing, over: URLSessionTransport())
+            let exchange = try await ResponseFramings.Exchange(framing, over: URLSessionTransport())
             IsolatedMeasurement.report(["survived": "\(exchange.outcome)"])
             return
         }

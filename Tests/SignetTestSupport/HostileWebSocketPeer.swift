@@ -36,19 +36,24 @@ public final class HostileWebSocketPeer: @unchecked Sendable {
         public var repeating: (frames: [String], every: Duration)?
         /// Whether pings get their pong.
         public var answersPings = true
+        /// Frames sent, in order, each time a text frame from the client arrives (so that a test can say
+        /// when they come).
+        public var onClientText: [Frame] = []
 
         public init(upgrades: Bool = true, frames: [Frame] = [], repeating: (frames: [String], every: Duration)? = nil,
-                    answersPings: Bool = true) {
+                    answersPings: Bool = true, onClientText: [Frame] = []) {
             self.upgrades = upgrades
             self.frames = frames
             self.repeating = repeating
             self.answersPings = answersPings
+            self.onClientText = onClientText
         }
 
         /// Text frames sent right after the upgrade.
         public init(upgrades: Bool = true, texts: [String], repeating: (frames: [String], every: Duration)? = nil,
-                    answersPings: Bool = true) {
-            self.init(upgrades: upgrades, frames: texts.map(Frame.text), repeating: repeating, answersPings: answersPings)
+                    answersPings: Bool = true, onClientText: [Frame] = []) {
+            self.init(upgrades: upgrades, frames: texts.map(Frame.text), repeating: repeating, answersPings: answersPings,
+                      onClientText: onClientText)
         }
     }
 
@@ -113,6 +118,8 @@ public final class HostileWebSocketPeer: @unchecked Sendable {
                     if behaviour.answersPings { connection.send(Self.frame(opcode: 0xA, payload)) }
                 case 0x8:
                     counters.lock.withLock { counters.closeFrames += 1 }  // and never answered
+                case 0x1:
+                    for frame in behaviour.onClientText { connection.send(Self.frame(opcode: frame.opcode, frame.payload)) }
                 default:
                     break
                 }

@@ -10,7 +10,7 @@ import Testing
 struct LocalizedErrorTests {
     @Test("a refused signature: the description in localizedDescription, the diagnosis as the recovery suggestion")
     func refusedSignature() {
-        let diagnosis = SignetError.Diagnosis(likelyCause: "separator-newline", stringToSign: "…",
+        let diagnosis = SignetError.Diagnosis(likelyCause: SignetError.Diagnosis.Cause(rawValue: "separator-newline"), stringToSign: "…",
                                               detail: "the parts were joined with a real newline")
         let error = Client.statusError(
             HTTPResponse(status: .unauthorized),

@@ -135,7 +135,7 @@ struct PipelineTests {
         let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: TestKeys.client, secret: "client-secret"),
                                       separator: .newline)
         var request = HTTPRequest(method: .get, scheme: "http", authority: "h", path: "/things")
-        try signer.sign(method: "GET", target: "/things", body: [], date: TestKeys.now).apply(to: &request.headerFields)
+        try signer.sign(method: .get, target: "/things", body: [], date: TestKeys.now).apply(to: &request.headerFields)
         for explains in [true, false] {
             let verification = try Self.verification(keys: keyring, options: .init(explainsFailures: explains))
             let refusal = try #require(await verification.verify(request, body: []).refusal)

@@ -21,7 +21,7 @@ func signedRequest(
 ) throws -> HTTPRequest {
     let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: key, secret: secret ?? TestKeys.secrets[key] ?? "x"))
     var request = HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1", path: path)
-    try signer.sign(method: method.rawValue, target: path, body: body, date: date).apply(to: &request.headerFields)
+    try signer.sign(method: method, target: path, body: body, date: date).apply(to: &request.headerFields)
     request.headerFields.append(contentsOf: extra)
     return request
 }

@@ -38,7 +38,7 @@ import Testing
         for format in PropertyListFormat.allCases {
             let bytes = try PropertyListWriter.write(DemoWorlds.response(time: "t"), as: format)
             let response = try WorldsDecoder.decode(bytes, contentType: nil)
-            #expect(response.worlds == DemoWorlds.all)
+            #expect(Array(response.worlds) == DemoWorlds.all)
             #expect(response.failures.isEmpty)
             #expect(response.serverVersion == DemoWorlds.serverVersion)
         }

@@ -41,6 +41,23 @@ import Testing
         #expect(response.failures[0].description == "$.allAvailableWorlds[1].name: missing")
     }
 
+    @Test("the first failures are listed and all are counted; the good worlds are kept, packed")
+    func failuresBeyondTheReportAreCounted() throws {
+        let limit = WorldsDecoder.maximumReportedFailures
+        let entries: [PropertyListValue] = (0..<(limit + 50)).map { $0 % 2 == 0 ? "not a world" : Self.goodWorld }
+            + Array(repeating: "not a world", count: limit)
+        let response = try decode(["allAvailableWorlds": .array(entries)])
+        #expect(response.worlds.count == (limit + 50) / 2 && response.worlds.allSatisfy { $0 == ExpectedWorlds.australia6 })
+        #expect(response.failureCount == (limit + 50) / 2 + limit)
+        #expect(response.failures.count == limit)
+        let bad = entries.indices.filter { entries[$0] == "not a world" }
+        #expect(response.failures.map(\.index) == Array(bad.prefix(limit)))
+        // Told through OpenStep text too (the reader streams the list).
+        let text = "{allAvailableWorlds=(" + Array(repeating: "a", count: 2 * limit).joined(separator: ",") + ");}"
+        let streamed = try WorldsDecoder.decode(Array(text.utf8), contentType: nil)
+        #expect(streamed.failureCount == 2 * limit && streamed.failures.count == limit && streamed.worlds.isEmpty)
+    }
+
     @Test func rejectPolicyFailsOnTheFirstBadWorld() {
         let value: PropertyListValue = ["allAvailableWorlds": [Self.goodWorld, Self.replacing("id", with: "")]]
         #expect(throws: WorldsError.invalidWorld(WorldDecodingFailure(index: 1, keyPath: "$.allAvailableWorlds[1].id", problem: .empty))) {

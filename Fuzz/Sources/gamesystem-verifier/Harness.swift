@@ -19,7 +19,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     let parts = fuzzInput(data, size).split(separator: 0, maxSplits: 5, omittingEmptySubsequences: false).map(Array.init)
     func part(_ index: Int) -> [UInt8]? { index < parts.count ? parts[index] : nil }
-    let method = String(decoding: part(0) ?? [], as: UTF8.self)
+    // A method is an HTTP token; bytes that are none cannot reach a verifier (HTTPRequest refuses them).
+    guard let method = HTTPRequest.Method(String(decoding: part(0) ?? [], as: UTF8.self)) else { return 0 }
     let target = String(decoding: part(1) ?? [], as: UTF8.self)
     let body = part(5) ?? []
     var headers = HTTPFields()
@@ -46,7 +47,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     signature.apply(to: &signed)
     if case .failure(let error) = verifier.verify(method: method, target: target, headers: signed, body: body, now: verifierNow) {
         disagreement("gamesystem-verifier",
-                     "a request the signer signed is refused: \(error); method \(method.debugDescription), target \(target.debugDescription)")
+                     "a request the signer signed is refused: \(error); method \(method.rawValue.debugDescription), target \(target.debugDescription)")
     }
     return 0
 }

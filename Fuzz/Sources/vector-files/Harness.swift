@@ -1,8 +1,8 @@
 import Foundation
 import FuzzSupport
-import SignetConditions
-import SignetCrypto
-import SignetGameSystem
+@_spi(Vectors) import SignetConditions
+@_spi(Vectors) import SignetCrypto
+@_spi(Vectors) import SignetGameSystem
 
 /// Vector files as `signet vectors check` reads them: the `scheme` field picks the runner (crypto, GameSystem
 /// or conditions). A runner may refuse a file only with `VectorFileError`, `ConditionVectorFileError` or

@@ -57,6 +57,41 @@ extension Client {
         context: CallContext,
         decoding type: T.Type
     ) async throws -> T {
+        try await send(request, body: body, context: context) { try await decodeJSON(type, from: $0) }
+    }
+
+    /// Sends `request` like ``send(_:body:context:decoding:)`` and reads a 2xx body of at most
+    /// ``defaultMaxJSONBytes`` with `read` over Signet's JSON cursor: the model is built straight from the
+    /// response bytes, with no tree of the document in between (how the service clients read answers
+    /// that may be long). Faults as ``readJSON(_:_:)`` reports them.
+    package func send<T>(
+        _ request: HTTPRequest,
+        body: Body = .empty,
+        context: CallContext,
+        reading read: (inout JSONCursor) throws(JSONReadError) -> T
+    ) async throws -> T {
+        try await send(request, body: body, context: context) { responseBody in
+            try Client.readJSON(try await responseBody.collect(upTo: Client.defaultMaxJSONBytes), read)
+        }
+    }
+
+    /// Reads `bytes` with `read` over ``JSONCursor`` (depth 512, as Foundation's decoder; strings as long
+    /// as the input).
+    /// - Throws: ``SignetError/Kind/decoding(path:reason:)`` naming the JSON path, and for a syntax fault or
+    ///   a limit the byte offset.
+    package static func readJSON<T>(_ bytes: [UInt8], _ read: (inout JSONCursor) throws(JSONReadError) -> T) throws -> T {
+        do {
+            return try JSONCursor.decode(bytes, limits: JSONLimits(maxBytes: .max, maxDepth: 512, maxStringBytes: .max), read)
+        } catch {
+            let reason = error.kind == .mismatch ? error.message : "\(error.message) (byte \(error.byteOffset))"
+            throw SignetError(.decoding(path: error.path.description, reason: reason))
+        }
+    }
+
+    /// Sends `request`, checks the status, and decodes a 2xx body with `decode`.
+    private func send<T>(
+        _ request: HTTPRequest, body: Body, context: CallContext, decode: (Body) async throws -> T
+    ) async throws -> T {
         // The signing middleware leaves what it signed here when the server refuses the signature.
         let record = SignedTextRecord()
         var context = context
@@ -65,7 +100,7 @@ extension Client {
         let (response, responseBody) = try await sendResolved(resolved, body: body, context: context)
         do {
             try await checkStatus(response, body: responseBody)
-            return try await decodeJSON(type, from: responseBody)
+            return try await decode(responseBody)
         } catch let error as SignetError {
             var located = error.adding(operation: context.operation, request: resolved)
             if located.status == nil { located.status = response.status }

@@ -54,8 +54,28 @@ public struct SignetError: Error, CustomStringConvertible {
     /// Why a server refused a signature, as it explained it: the likely client mistake by stable
     /// identifier (`separator-newline`, `clock-skew`, …), the string it expected to be signed, and a sentence.
     public struct Diagnosis: Sendable, Hashable, Codable {
-        /// The mistake's identifier, e.g. `separator-newline`; `unknown` when the server could not tell.
-        public let likelyCause: String
+        /// A client mistake's stable identifier. The GameSystem ones are constants in `SignetGameSystem`
+        /// (`.separatorNewline`, `.clockSkew`, …); one a newer server sends is kept as it came.
+        public struct Cause: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+            /// The identifier, e.g. `separator-newline`.
+            public let rawValue: String
+            /// The cause named `rawValue`.
+            public init(rawValue: String) { self.rawValue = rawValue }
+            /// The server could not tell.
+            public static let unknown = Cause(rawValue: "unknown")
+            /// The identifier.
+            public var description: String { rawValue }
+            /// Reads the identifier from a JSON string.
+            public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+            /// Writes the identifier as a JSON string.
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
+        }
+
+        /// The mistake, e.g. `.separatorNewline`; `.unknown` when the server could not tell.
+        public let likelyCause: Cause
         /// The plain text the server expected the client to sign.
         public let stringToSign: String
         /// One sentence for a person.
@@ -64,7 +84,7 @@ public struct SignetError: Error, CustomStringConvertible {
         public let clockOffsetSeconds: Int?
 
         /// Creates a diagnosis.
-        public init(likelyCause: String, stringToSign: String, detail: String, clockOffsetSeconds: Int? = nil) {
+        public init(likelyCause: Cause, stringToSign: String, detail: String, clockOffsetSeconds: Int? = nil) {
             self.likelyCause = likelyCause
             self.stringToSign = stringToSign
             self.detail = detail

@@ -32,18 +32,23 @@ public struct RetryMiddleware: Middleware {
     /// The largest backoff cap.
     public var maxDelay: Duration
     /// The response statuses worth retrying.
-    public var retryableStatuses: Set<Int>
-    /// A random number in `0 ... 1`, the jitter factor. Injectable for tests.
-    public var random: @Sendable () -> Double
-    /// Waits for the given duration; throws when the task is cancelled. Injectable for tests.
-    public var sleep: @Sendable (Duration) async throws -> Void
-    /// A monotonic clock used for the total-time budget. Injectable for tests.
-    public var now: @Sendable () -> ContinuousClock.Instant
+    public var retryableStatuses: Set<HTTPResponse.Status>
+    /// A random number in `0 ... 1`, the jitter factor (injected by Signet's own tests).
+    package var random: @Sendable () -> Double
+    /// Waits for the given duration; throws when the task is cancelled (injected by Signet's own tests).
+    package var sleep: @Sendable (Duration) async throws -> Void
+    /// A monotonic clock used for the total-time budget (injected by Signet's own tests).
+    package var now: @Sendable () -> ContinuousClock.Instant
 
     /// The methods retried without an idempotency key.
     public static let idempotentMethods: Set<HTTPRequest.Method> = [.get, .head, .put, .delete, .options, .trace]
     /// The header that marks a non-idempotent request as safe to repeat.
     public static let idempotencyKey = HTTPField.Name("Idempotency-Key")
+
+    /// The statuses retried by default: 408, 429, 500, 502, 503, 504.
+    public static let defaultRetryableStatuses: Set<HTTPResponse.Status> = [
+        .requestTimeout, .tooManyRequests, .internalServerError, .badGateway, .serviceUnavailable, .gatewayTimeout,
+    ]
 
     /// Creates a retry middleware; the defaults are 3 attempts within 30 s, backoff from 200 ms up to 10 s.
     public init(
@@ -51,7 +56,21 @@ public struct RetryMiddleware: Middleware {
         maxTotalTime: Duration = .seconds(30),
         baseDelay: Duration = .milliseconds(200),
         maxDelay: Duration = .seconds(10),
-        retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504],
+        retryableStatuses: Set<HTTPResponse.Status> = RetryMiddleware.defaultRetryableStatuses,
+        maxReplayedRetries: Int = 16
+    ) {
+        self.init(maxAttempts: maxAttempts, maxTotalTime: maxTotalTime, baseDelay: baseDelay, maxDelay: maxDelay,
+                  retryableStatuses: retryableStatuses, maxReplayedRetries: maxReplayedRetries,
+                  random: { Double.random(in: 0...1) })
+    }
+
+    /// Creates a retry middleware with its jitter, sleep and clock injected (Signet's own tests).
+    package init(
+        maxAttempts: Int = 3,
+        maxTotalTime: Duration = .seconds(30),
+        baseDelay: Duration = .milliseconds(200),
+        maxDelay: Duration = .seconds(10),
+        retryableStatuses: Set<HTTPResponse.Status> = RetryMiddleware.defaultRetryableStatuses,
         maxReplayedRetries: Int = 16,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
@@ -98,7 +117,7 @@ public struct RetryMiddleware: Middleware {
                 let answer = try await next(request, body, context)
                 if answer.0.status == .unauthorized, Self.isReplayedRequest(answer.1) {
                     replayed = true
-                } else if !repeatable || !retryableStatuses.contains(answer.0.status.code) {
+                } else if !repeatable || !retryableStatuses.contains(answer.0.status) {
                     return answer
                 }
                 outcome = .success(answer)

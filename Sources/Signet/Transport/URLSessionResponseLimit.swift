@@ -10,7 +10,8 @@ import Synchronization
 /// task's response body up to the transport's limit. As soon as the limit is passed (or at once when
 /// `Content-Length` announces more) the caller gets ``SignetError/Kind/bodyTooLarge(limit:actual:)``, what
 /// came is dropped, and the task is cancelled. Without it URLSession would hold a whole response in
-/// memory, however large, before the transport could look at its size.
+/// memory, however large, before the transport could look at its size. The body is collected straight
+/// into the `[UInt8]` the response body becomes, sized from `Content-Length`: it is never copied whole.
 ///
 /// On Linux, FoundationNetworking ignores the cancellation of a task that is receiving its body: it goes on
 /// reading until the server stops (or the request times out), but what it reads is discarded here, so the
@@ -20,7 +21,7 @@ final class URLSessionResponseLimit: NSObject, URLSessionDataDelegate, Sendable 
 
     /// Runs `task`, returning its body and response; a body larger than `limit` ends it with
     /// ``SignetError/Kind/bodyTooLarge(limit:actual:)``. Cancelling the calling task cancels `task`.
-    func run(_ task: URLSessionTask, limit: Int) async throws -> (Data, URLResponse) {
+    func run(_ task: URLSessionTask, limit: Int) async throws -> ([UInt8], URLResponse) {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 collectors.withLock { $0[task.taskIdentifier] = Collector(limit: limit, continuation: continuation) }
@@ -63,17 +64,17 @@ final class URLSessionResponseLimit: NSObject, URLSessionDataDelegate, Sendable 
     /// One task's body so far, and the caller waiting for it.
     final class Collector: Sendable {
         private struct State {
-            var data = Data()
+            var bytes: [UInt8] = []
             var response: URLResponse?
             /// Set once the limit is passed: the size announced by `Content-Length`, if it was.
             var refused: Int??
-            var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+            var continuation: CheckedContinuation<([UInt8], URLResponse), any Error>?
         }
 
         let limit: Int
         private let state: Mutex<State>
 
-        init(limit: Int, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+        init(limit: Int, continuation: CheckedContinuation<([UInt8], URLResponse), any Error>) {
             self.limit = limit
             state = Mutex(State(continuation: continuation))
         }
@@ -83,7 +84,11 @@ final class URLSessionResponseLimit: NSObject, URLSessionDataDelegate, Sendable 
             state.withLock { state in
                 state.response = response
                 let declared = response.expectedContentLength
-                guard declared > Int64(limit) else { return true }
+                guard declared > Int64(limit) else {
+                    // Room for the announced body (pages are used only as it arrives): it is never regrown.
+                    if declared > 0 { state.bytes.reserveCapacity(Int(declared)) }
+                    return true
+                }
                 state.refused = .some(Int(clamping: declared))
                 return false
             }
@@ -93,12 +98,12 @@ final class URLSessionResponseLimit: NSObject, URLSessionDataDelegate, Sendable 
         func append(_ data: Data) -> Bool {
             state.withLock { state in
                 guard state.refused == nil else { return false }
-                guard state.data.count + data.count <= limit else {
+                guard state.bytes.count + data.count <= limit else {
                     state.refused = .some(nil)
-                    state.data = Data()
+                    state.bytes = []
                     return false
                 }
-                state.data.append(data)
+                state.bytes.append(contentsOf: data)
                 return true
             }
         }
@@ -122,7 +127,7 @@ final class URLSessionResponseLimit: NSObject, URLSessionDataDelegate, Sendable 
 
         /// Resumes the caller, if it still waits: the body, the limit's refusal, or `error`.
         func complete(_ error: (any Error)?) {
-            let (continuation, result): (CheckedContinuation<(Data, URLResponse), any Error>?, Result<(Data, URLResponse), any Error>) =
+            let (continuation, result): (CheckedContinuation<([UInt8], URLResponse), any Error>?, Result<([UInt8], URLResponse), any Error>) =
                 state.withLock { state in
                     defer { state.continuation = nil }
                     if let refused = state.refused {
@@ -133,7 +138,8 @@ final class URLSessionResponseLimit: NSObject, URLSessionDataDelegate, Sendable 
                     guard let response = state.response else {
                         return (state.continuation, .failure(SignetError(.invalidResponse(reason: "no response"))))
                     }
-                    return (state.continuation, .success((state.data, response)))
+                    defer { state.bytes = [] }
+                    return (state.continuation, .success((state.bytes, response)))
                 }
             continuation?.resume(with: result)
         }

@@ -64,7 +64,7 @@ public struct URLSessionTransport: Transport {
         if let length = body.length, length > 0 || request.method != .get && request.method != .head {
             urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
         }
-        let (data, urlResponse) = try await exchange(urlRequest, body: body, method: request.method)
+        let (bytes, urlResponse) = try await exchange(urlRequest, body: body, method: request.method)
         guard let httpURLResponse = urlResponse as? HTTPURLResponse,
               let response = httpURLResponse.httpResponse
         else {
@@ -79,14 +79,16 @@ public struct URLSessionTransport: Transport {
             throw SignetError(.redirected(response.status, location: SignetError.pathWithoutQuery(answered.absoluteString)),
                               method: request.method, path: request.path, status: response.status)
         }
-        guard data.count <= maxResponseBytes else {
-            throw SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: data.count),
+        guard bytes.count <= maxResponseBytes else {
+            throw SignetError(.bodyTooLarge(limit: maxResponseBytes, actual: bytes.count),
                               method: request.method, path: request.path, status: response.status)
         }
-        return (response, Body([UInt8](data)))
+        return (response, Body(bytes))
     }
 
-    private func exchange(_ urlRequest: URLRequest, body: Body, method: HTTPRequest.Method) async throws -> (Data, URLResponse) {
+    /// The response body and head: collected by the default session's delegate, or (a session of the
+    /// caller's) received whole by URLSession and then copied.
+    private func exchange(_ urlRequest: URLRequest, body: Body, method: HTTPRequest.Method) async throws -> ([UInt8], URLResponse) {
         do {
             if let limit = session.delegate as? URLSessionResponseLimit {
                 // The default session: the body is counted as it arrives.
@@ -98,17 +100,17 @@ public struct URLSessionTransport: Transport {
                 }
                 return try await limit.run(task, limit: maxResponseBytes)
             }
-            switch body.storage {
+            let (data, response) = switch body.storage {
             case .bytes(let bytes) where bytes.isEmpty && (method == .get || method == .head):
-                return try await session.data(for: urlRequest)
+                try await session.data(for: urlRequest)
             case .bytes(let bytes):
-                return try await session.upload(for: urlRequest, from: Data(bytes))
+                try await session.upload(for: urlRequest, from: Data(bytes))
             case .file(let file):
-                return try await session.upload(for: urlRequest, fromFile: URL(fileURLWithPath: file.path))
+                try await session.upload(for: urlRequest, fromFile: URL(fileURLWithPath: file.path))
             case .stream:
-                let bytes = try await body.collect(upTo: maxStreamedRequestBytes)
-                return try await session.upload(for: urlRequest, from: Data(bytes))
+                try await session.upload(for: urlRequest, from: Data(try await body.collect(upTo: maxStreamedRequestBytes)))
             }
+            return ([UInt8](data), response)
         } catch let error as URLError {
             throw map(error)
         }

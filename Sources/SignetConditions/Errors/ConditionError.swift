@@ -72,9 +72,10 @@ extension ConditionError {
     init(_ error: JSONReadError) {
         let kind: Kind = switch error.kind {
         case .invalid, .stringTooLong: .invalidJSON
-        case .tooLarge: .inputTooLarge
+        case .tooLarge, .tooMany: .inputTooLarge
         case .tooDeep: .nestingTooDeep
         case .duplicateKey: .duplicateKey
+        case .mismatch: .wrongType
         }
         self.init(kind, at: error.path, error.message, byteOffset: error.byteOffset)
     }

@@ -3,7 +3,7 @@ import SignetJSON
 /// A conditions vector file that cannot be run at all (not JSON, wrong scheme, no
 /// `vectors` array, a numeric field such as `max_depth` outside its range). A single
 /// vector that is otherwise malformed is a failed ``ConditionVectorOutcome`` instead.
-public struct ConditionVectorFileError: Error, Sendable, Hashable, CustomStringConvertible {
+@_spi(Vectors) public struct ConditionVectorFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where in the file, e.g. `$.scheme`.
     public var path: String { location.description }
     /// The same path, as steps.

@@ -1,5 +1,5 @@
 /// How one vector of a conditions vector file fared (its expectation and the actual result in words).
-public struct ConditionVectorOutcome: Sendable, Hashable, CustomStringConvertible {
+@_spi(Vectors) public struct ConditionVectorOutcome: Sendable, Hashable, CustomStringConvertible {
     /// The vector's `name`.
     public let name: String
     /// Whether the library did what the vector expects.

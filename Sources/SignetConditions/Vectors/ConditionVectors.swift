@@ -18,7 +18,7 @@ import Foundation
 /// makes the whole file unusable (``ConditionVectorFileError`` naming the field and the range).
 /// The parser is told to expect `arguments.count` arguments. A `condition` is parsed
 /// both as a decoded value and from its bytes re-encoded, and both must agree.
-public enum ConditionVectors {
+@_spi(Vectors) public enum ConditionVectors {
     /// The `scheme` of a conditions vector file.
     public static let scheme = "conditions"
     /// The largest vector file read: 16 MiB. Also the largest `max_input_bytes` a vector may set.

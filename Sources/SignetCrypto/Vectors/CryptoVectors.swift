@@ -6,7 +6,7 @@ import Foundation
 /// Every numeric field is checked before any vector runs, so a hostile file is a ``VectorFileError`` naming
 /// the field and its allowed range, never a crash or a hang: `repeat` is 1...``maxRepeat`` and the digest
 /// vectors of one file hash at most ``maxDigestBytes`` in all; `truncate_bytes` is 1...20 (the HMAC-SHA1 size).
-public enum CryptoVectors {
+@_spi(Vectors) public enum CryptoVectors {
     /// The `scheme` values this runner reads.
     public static let schemes: Set<String> = ["md5", "sha1", "hmac-sha1", "base64"]
     /// The largest `repeat` a digest vector may ask for: 2^24 (RFC 3174's million `a`s fit easily).

@@ -2,7 +2,7 @@ import Foundation
 import SignetJSON
 
 /// The result of running one test vector: its name and what differed (empty when it passed).
-public struct VectorOutcome: Sendable, Equatable {
+@_spi(Vectors) public struct VectorOutcome: Sendable, Equatable {
     /// The vector's `name`.
     public let name: String
     /// One line per field that differed, e.g. `signature: expected 04…, got 9a…`.
@@ -19,7 +19,7 @@ public struct VectorOutcome: Sendable, Equatable {
 }
 
 /// A vector file that cannot be used: unreadable, not JSON, or a field missing or of the wrong type.
-public struct VectorFileError: Error, Equatable, Sendable, CustomStringConvertible {
+@_spi(Vectors) public struct VectorFileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The JSON path of the fault (`vectors[3].expected.signature`), or `$` for the whole document.
     public let path: String
     /// What was wrong.
@@ -36,7 +36,7 @@ public struct VectorFileError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 /// Decoding helpers shared by every vector scheme.
-public enum VectorJSON {
+@_spi(Vectors) public enum VectorJSON {
     private struct SchemeProbe: Decodable { let scheme: String }
 
     /// The largest vector file a runner is given to read: 16 MiB (the committed files are well under 2 MiB).

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import Signet
+import SignetJSON
 
 /// The GameSystem API for any number of players: players, avatar components, and (with admin credentials)
 /// external events.
@@ -96,10 +97,13 @@ public struct GameSystemClient: Sendable {
     }
 
     /// The player `id`: name, points, achievements and avatar.
+    ///
+    /// Answers are read straight from the response bytes into the models (lists packed as they are read),
+    /// so an answer at the response limit costs about its own size; see ``PackedList``.
     public func player(_ id: String) async throws -> Player {
         try await client.send(
             request(.get, "client", "players", id), context: client.makeContext(operation: "gamesystem.player"),
-            decoding: Player.self)
+            reading: GameSystemJSON.player)
     }
 
     /// Changes `player`'s avatar (either or both components) and returns the updated player. An option id
@@ -112,14 +116,14 @@ public struct GameSystemClient: Sendable {
         guard !choices.isEmpty else { throw GameSystemClientError.nothingToUpdate }
         return try await client.send(
             request(.put, "client", "players", player), body: try .json(["avatar": choices]),
-            context: client.makeContext(operation: "gamesystem.updateAvatar"), decoding: Player.self)
+            context: client.makeContext(operation: "gamesystem.updateAvatar"), reading: GameSystemJSON.player)
     }
 
     /// The avatar components and their options.
-    public func avatarComponents() async throws -> [AvatarComponent] {
+    public func avatarComponents() async throws -> PackedList<AvatarComponent> {
         try await client.send(
             request(.get, "client", "avatar_components"),
-            context: client.makeContext(operation: "gamesystem.avatarComponents"), decoding: [AvatarComponent].self)
+            context: client.makeContext(operation: "gamesystem.avatarComponents"), reading: GameSystemJSON.avatarComponents)
     }
 
     /// Posts external event `eventID` (e.g. "Magic", "Rainbow") for `player`, with the admin credentials.
@@ -134,7 +138,7 @@ public struct GameSystemClient: Sendable {
         let body = try Body.json(["player": player, "external_event_id": eventID])
         return try await admin.send(
             request, body: body, context: admin.makeContext(operation: "gamesystem.postExternalEvent"),
-            decoding: ExternalEventResult.self)
+            reading: GameSystemJSON.externalEventResult)
     }
 
     /// A view of this client bound to `player`: the same calls without the player argument.
@@ -169,7 +173,7 @@ public struct GameSystemPlayerClient: Sendable {
     }
 
     /// The avatar components and their options.
-    public func avatarComponents() async throws -> [AvatarComponent] { try await gameSystem.avatarComponents() }
+    public func avatarComponents() async throws -> PackedList<AvatarComponent> { try await gameSystem.avatarComponents() }
 }
 
 /// Misuse of ``GameSystemClient`` caught before anything is sent.

@@ -18,8 +18,7 @@ extension GameSystemSigner: RequestSigner {
             try body.forEachChunk { md5.update($0) }
             contentMD5 = try md5.finalize().base64
         }
-        let signature = try sign(
-            method: request.method.rawValue, target: request.path ?? "/", contentMD5: contentMD5, date: date)
+        let signature = try sign(method: request.method, target: request.path ?? "/", contentMD5: contentMD5, date: date)
         signature.apply(to: &request.headerFields)
     }
 

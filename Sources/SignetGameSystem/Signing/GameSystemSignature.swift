@@ -30,19 +30,21 @@ public struct GameSystemSignature: Sendable, Equatable {
     /// `Content-Type` sent on every GameSystem request, GET included, as the reference clients do.
     public static let contentType = "application/json"
 
-    /// The headers in the order a person would read them.
-    public var headers: [(name: String, value: String)] {
-        [("Date", date), ("Content-MD5", contentMD5), ("Authorization", authorization),
-         ("Content-Type", Self.contentType)]
+    /// The four header fields, in the order a person would read them: `Date`, `Content-MD5`, `Authorization`,
+    /// `Content-Type: application/json`.
+    public var headerFields: HTTPFields {
+        [.date: date, .contentMD5: contentMD5, .authorization: authorization, .contentType: Self.contentType]
     }
 
-    /// Sets the four headers on `fields`, replacing any earlier values.
+    /// Sets the signature on `fields`: `Date`, `Content-MD5` and `Authorization` **replace** any earlier
+    /// values (they are the signature; one of each must go on the wire). `Content-Type: application/json` is
+    /// added **only when `fields` has none**: the scheme does not sign it, and a caller's own type is kept.
     public func apply(to fields: inout HTTPFields) {
         fields.reserveCapacity(fields.count + 4)   // one allocation instead of growing four times
         Self.set(HTTPField(name: .date, value: date), in: &fields)
         Self.set(HTTPField(name: .contentMD5, value: contentMD5), in: &fields)
         Self.set(HTTPField(name: .authorization, value: authorization), in: &fields)
-        Self.set(Self.contentTypeField, in: &fields)
+        if !fields.contains(.contentType) { fields.append(Self.contentTypeField) }
     }
 
     /// The `Content-Type` field, validated once.

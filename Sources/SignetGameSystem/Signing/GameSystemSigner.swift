@@ -1,12 +1,13 @@
 import Foundation
+import HTTPTypes
 import SignetCrypto
 
 /// Signs requests with the GameSystem HMAC scheme (see <doc:GameSystemService>).
 ///
 /// ```swift
 /// let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: "KEY", secret: "secret"))
-/// let signature = try signer.sign(method: "GET", target: "/acme/client/players/ann", body: [], date: Date())
-/// // signature.headers: Date, Content-MD5, Authorization, Content-Type
+/// let signature = try signer.sign(method: .get, target: "/acme/client/players/ann", body: [], date: Date())
+/// signature.apply(to: &request.headerFields)   // Date, Content-MD5, Authorization (and Content-Type if absent)
 /// ```
 ///
 /// The plain text covers the date, the body's MD5, the path and the method, and nothing else: not the
@@ -25,20 +26,20 @@ public struct GameSystemSigner: Sendable {
     }
 
     /// Signs a request whose body is in memory (pass `[]` for no body).
-    public func sign(method: String, target: String, body: [UInt8], date: Date) throws(CryptoError) -> GameSystemSignature {
+    public func sign(method: HTTPRequest.Method, target: String, body: [UInt8], date: Date) throws(CryptoError) -> GameSystemSignature {
         try sign(method: method, target: target, contentMD5: MD5.hash(body).base64, date: date)
     }
 
     /// Signs a request whose body is a file, hashed in one streaming pass with constant memory.
-    public func sign(method: String, target: String, bodyFile path: String, date: Date) throws -> GameSystemSignature {
+    public func sign(method: HTTPRequest.Method, target: String, bodyFile path: String, date: Date) throws -> GameSystemSignature {
         try sign(method: method, target: target, contentMD5: MD5.hash(contentsOfFile: path).base64, date: date)
     }
 
     /// Signs given an already computed `Content-MD5` (for bodies hashed while streaming elsewhere).
-    public func sign(method: String, target: String, contentMD5: String, date: Date) throws(CryptoError) -> GameSystemSignature {
+    public func sign(method: HTTPRequest.Method, target: String, contentMD5: String, date: Date) throws(CryptoError) -> GameSystemSignature {
         let dateText = GameSystemDate.format(date)
         let path = Self.signedPath(of: target)
-        let method = Self.uppercased(method)
+        let method = Self.uppercased(method.rawValue)
         // The plain text is assembled in a stack buffer and MACed from there; as a String it is built
         // only when someone asks for it (String creation re-validates UTF-8, a third of the cost).
         let mac = try PlainText.withBytes(date: dateText, contentMD5: contentMD5, path: path, method: method, separator: separator) {

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import SignetCrypto
+@_spi(Vectors) import SignetCrypto
 
 /// Runs `gamesystem-hmac-sha1-diagnosis` vector files: requests signed with one known client mistake
 /// each, by an implementation that shares no code with this library (`Vectors/diagnosis.py`), through
@@ -45,11 +45,12 @@ enum GameSystemDiagnosisVectors {
             separator: try GameSystemVectors.separator(vector.separator, at: path + ".separator"))
         let now = try GameSystemVectors.date(vector.now, at: path + ".now")
         let digest = try MD5.hash(body)
+        let method = try GameSystemVectors.method(vector.method, at: path + ".method")
         let error: GameSystemVerificationError
-        switch verifier.verify(method: vector.method, target: vector.target, headers: headers, body: body, now: now) {
+        switch verifier.verify(method: method, target: vector.target, headers: headers, body: body, now: now) {
         case .success(let apiKey):
             if let accepted = vector.route_roles, let held = vector.roles?[apiKey], !accepted.contains(held) {
-                return wrongKeyType(vector, verifier: verifier, headers: headers, needed: accepted, held: held)
+                return wrongKeyType(vector, method: method, verifier: verifier, headers: headers, needed: accepted, held: held)
             }
             return VectorOutcome(name: vector.name, failures: ["result: expected invalid (\(vector.expected.error)), got valid"])
         case .failure(let failure):
@@ -59,7 +60,7 @@ enum GameSystemDiagnosisVectors {
         if error.reason.rawValue != vector.expected.error {
             failures.append("error: expected \(vector.expected.error), got \(error.reason.rawValue)")
         }
-        guard let diagnosis = verifier.diagnose(error, method: vector.method, target: vector.target, headers: headers,
+        guard let diagnosis = verifier.diagnose(error, method: method, target: vector.target, headers: headers,
                                                 bodyMD5: digest, now: now) else {
             return VectorOutcome(name: vector.name, failures: failures + ["diagnosis: expected \(vector.expected.likely_cause), got none"])
         }
@@ -68,14 +69,14 @@ enum GameSystemDiagnosisVectors {
 
     /// A valid signature with a key of a role the route does not accept.
     private static func wrongKeyType(
-        _ vector: Vector, verifier: GameSystemVerifier, headers: HTTPFields, needed: [String], held: String
+        _ vector: Vector, method: HTTPRequest.Method, verifier: GameSystemVerifier, headers: HTTPFields, needed: [String], held: String
     ) -> VectorOutcome {
         var failures: [String] = []
         if vector.expected.error != "wrong-key-type" {
             failures.append("error: expected \(vector.expected.error), got wrong-key-type")
         }
         guard let diagnosis = verifier.wrongKeyTypeDiagnosis(
-            method: vector.method, target: vector.target, headers: headers,
+            method: method, target: vector.target, headers: headers,
             needed: needed.joined(separator: " or "), held: "a \(held) key") else {
             return VectorOutcome(name: vector.name, failures: failures + ["diagnosis: expected wrong-key-type, got none"])
         }

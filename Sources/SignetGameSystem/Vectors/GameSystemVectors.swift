@@ -1,13 +1,13 @@
 import Foundation
 import HTTPTypes
-import SignetCrypto
+@_spi(Vectors) import SignetCrypto
 
 /// Runs `gamesystem-hmac-sha1` (signing) and `gamesystem-hmac-sha1-verify` (verification) vector files
 /// through ``GameSystemSigner`` and ``GameSystemVerifier``. Formats: `Vectors/README.md`.
 ///
 /// The one numeric field, `max_skew_seconds`, must lie in 0...``maxSkewSeconds``; anything else is a
 /// `VectorFileError` (`SignetCrypto`) naming the field and the range.
-public enum GameSystemVectors {
+@_spi(Vectors) public enum GameSystemVectors {
     /// The largest `max_skew_seconds` a verification vector may give: one day, the point past which
     /// a clock offset is absurd (DESIGN.md, clock skew).
     public static let maxSkewSeconds: Double = 86_400
@@ -81,6 +81,14 @@ public enum GameSystemVectors {
         return separator
     }
 
+    /// `text` as a method: any HTTP token (`GET`, or `get` for the vectors of a client that signs it so).
+    static func method(_ text: String, at path: String) throws(VectorFileError) -> HTTPRequest.Method {
+        guard let method = HTTPRequest.Method(text) else {
+            throw VectorFileError(path: path, reason: "'\(text)' is not an HTTP method (a token of letters, digits and !#$%&'*+-.^_`|~)")
+        }
+        return method
+    }
+
     static func date(_ text: String, at path: String) throws(VectorFileError) -> Date {
         guard let date = GameSystemDate.parse(text) else {
             throw VectorFileError(path: path, reason: "'\(text)' is not a 'yyyyMMdd HH:mm:ss UTC' date")
@@ -94,7 +102,8 @@ public enum GameSystemVectors {
             credentials: try GameSystemCredentials(apiKey: vector.api_key, secret: vector.secret),
             separator: try separator(vector.separator, at: path + ".separator"))
         let signature = try signer.sign(
-            method: vector.method, target: vector.target, body: body, date: try date(vector.date, at: path + ".date"))
+            method: try method(vector.method, at: path + ".method"), target: vector.target, body: body,
+            date: try date(vector.date, at: path + ".date"))
         var failures: [String] = []
         func compare(_ field: String, _ expected: String, _ got: String) {
             if expected != got { failures.append("\(field): expected \(quoted(expected)), got \(quoted(got))") }
@@ -117,7 +126,7 @@ public enum GameSystemVectors {
         try VectorJSON.require(window, in: 0...maxSkewSeconds, at: path + ".max_skew_seconds")
         let verifier = GameSystemVerifier(keys: try GameSystemKeyring(secrets: vector.keys), window: window)
         let result = verifier.verify(
-            method: vector.method, target: vector.target, headers: headers, body: body,
+            method: try method(vector.method, at: path + ".method"), target: vector.target, headers: headers, body: body,
             now: try date(vector.now, at: path + ".now"))
         let got: String
         switch result {

@@ -1,3 +1,5 @@
+import Signet
+
 /// Why a refused request was probably refused: the client mistake a verifier recognised, and the string
 /// it expected the client to sign.
 ///
@@ -52,4 +54,34 @@ public struct GameSystemDiagnosis: Sendable, Hashable, CustomStringConvertible {
 
     /// `likely-cause: detail`.
     public var description: String { "\(likelyCause.rawValue): \(detail)" }
+}
+
+extension SignetError.Diagnosis.Cause {
+    /// The client-side name of a verifier's cause.
+    public init(_ cause: GameSystemDiagnosis.Cause) { self.init(rawValue: cause.rawValue) }
+    /// The verifier's cause, when this is one it knows.
+    public var gameSystemCause: GameSystemDiagnosis.Cause? { GameSystemDiagnosis.Cause(rawValue: rawValue) }
+
+    /// The parts were joined with a real newline; the server joins them with backslash-n.
+    public static let separatorNewline = Self(.separatorNewline)
+    /// The parts were joined with backslash-n; the server joins them with a real newline.
+    public static let separatorEscaped = Self(.separatorEscaped)
+    /// The query string was signed with the path.
+    public static let querySigned = Self(.querySigned)
+    /// The path was signed in another spelling than the one sent.
+    public static let pathEncoding = Self(.pathEncoding)
+    /// The method was signed in lower or mixed case.
+    public static let methodCase = Self(.methodCase)
+    /// `Content-MD5` was sent as hex.
+    public static let contentMD5Hex = Self(.contentMD5Hex)
+    /// `Content-MD5` is the empty body's, but the request has a body.
+    public static let contentMD5EmptyBody = Self(.contentMD5EmptyBody)
+    /// The secret was used with a trailing newline.
+    public static let secretTrailingNewline = Self(.secretTrailingNewline)
+    /// The signature is uppercase hex.
+    public static let signatureUppercase = Self(.signatureUppercase)
+    /// The client's clock is outside the window.
+    public static let clockSkew = Self(.clockSkew)
+    /// A valid signature by a key of the wrong role.
+    public static let wrongKeyType = Self(.wrongKeyType)
 }

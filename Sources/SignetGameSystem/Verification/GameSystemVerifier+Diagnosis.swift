@@ -22,9 +22,10 @@ extension GameSystemVerifier {
     ///   - bodyMD5: the MD5 of the body received.
     ///   - now: the server's time, for the clock offset of `date-outside-window`.
     public func diagnose(
-        _ error: GameSystemVerificationError, method: String, target: String, headers: HTTPFields,
+        _ error: GameSystemVerificationError, method requestMethod: HTTPRequest.Method, target: String, headers: HTTPFields,
         bodyMD5: Digest, now: Date
     ) -> GameSystemDiagnosis? {
+        let method = requestMethod.rawValue
         guard let date = headers[.date], let contentMD5 = headers[.contentMD5],
               let authorization = headers[.authorization],
               case .success(let (apiKey, signature)) = Self.splitAuthorization(authorization)
@@ -70,8 +71,9 @@ extension GameSystemVerifier {
 
     /// The diagnosis for a valid signature made with a key of the wrong role.
     public func wrongKeyTypeDiagnosis(
-        method: String, target: String, headers: HTTPFields, needed: String, held: String
+        method requestMethod: HTTPRequest.Method, target: String, headers: HTTPFields, needed: String, held: String
     ) -> GameSystemDiagnosis? {
+        let method = requestMethod.rawValue
         guard let date = headers[.date], let contentMD5 = headers[.contentMD5] else { return nil }
         return GameSystemDiagnosis(
             likelyCause: .wrongKeyType,

@@ -33,7 +33,7 @@ public struct GameSystemVerifier: Sendable {
 
     /// Verifies a request whose body is in memory.
     public func verify(
-        method: String, target: String, headers: HTTPFields, body: [UInt8], now: Date
+        method: HTTPRequest.Method, target: String, headers: HTTPFields, body: [UInt8], now: Date
     ) -> Result<String, GameSystemVerificationError> {
         verify(method: method, target: target, headers: headers, now: now) {
             try MD5.hash(body).base64
@@ -43,7 +43,7 @@ public struct GameSystemVerifier: Sendable {
     /// Verifies a request; `bodyMD5` computes the base64 MD5 of the body received, and is called only
     /// when the checks before it pass (a streamed body need not be hashed for a request with no key).
     public func verify(
-        method: String, target: String, headers: HTTPFields, now: Date,
+        method: HTTPRequest.Method, target: String, headers: HTTPFields, now: Date,
         bodyMD5: () throws -> String
     ) -> Result<String, GameSystemVerificationError> {
         verifyRequest(method: method, target: target, headers: headers, now: now, bodyMD5: bodyMD5).map(\.apiKey)
@@ -52,7 +52,7 @@ public struct GameSystemVerifier: Sendable {
     /// Verifies a request like ``verify(method:target:headers:now:bodyMD5:)`` and answers what was verified,
     /// in canonical form: the parts a replay check must key on (see ``GameSystemVerifiedRequest``).
     public func verifyRequest(
-        method: String, target: String, headers: HTTPFields, now: Date,
+        method: HTTPRequest.Method, target: String, headers: HTTPFields, now: Date,
         bodyMD5: () throws -> String
     ) -> Result<GameSystemVerifiedRequest, GameSystemVerificationError> {
         let dateText: String, contentMD5: String, apiKey: String, signature: String
@@ -85,7 +85,7 @@ public struct GameSystemVerifier: Sendable {
         }
         let path = GameSystemSigner.signedPath(of: target)
         let plainText = GameSystemSigner.plainText(
-            date: dateText, contentMD5: contentMD5, path: path, method: method, separator: separator)
+            date: dateText, contentMD5: contentMD5, path: path, method: method.rawValue, separator: separator)
         // Every secret of the key is tried (two while it rotates), so the time taken does not say which matched.
         var matched: String?
         for key in candidates {
@@ -99,7 +99,7 @@ public struct GameSystemVerifier: Sendable {
         }
         return .success(GameSystemVerifiedRequest(
             apiKey: apiKey, signature: expected, dateSeconds: seconds, contentMD5: contentMD5,
-            method: GameSystemSigner.uppercased(method), path: String(path)))
+            method: GameSystemSigner.uppercased(method.rawValue), path: String(path)))
     }
 
     /// The checks that need no key, the first two of verification: the three headers are present

@@ -42,7 +42,7 @@ public struct GameSystemAuthenticator<Context: AuthRequestContext>: RouterMiddle
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard Self.claims(request.headers) else { return try await next(request, context) }
+        guard GameSystemVerification.claims(request.headers) else { return try await next(request, context) }
         let (outcome, body) = try await HummingbirdVerification.verify(request, with: verification)
         switch outcome {
         case .refused(let refusal):
@@ -57,15 +57,5 @@ public struct GameSystemAuthenticator<Context: AuthRequestContext>: RouterMiddle
             let verifiedContext = context
             return try await HummingbirdVerification.run(verified) { try await next(request, verifiedContext) }
         }
-    }
-
-    /// Whether a request with `headers` is for this authenticator: it has an `Authorization` that is not
-    /// `<scheme> <credentials>`.
-    static func claims(_ headers: HTTPFields) -> Bool {
-        guard let authorization = headers[.authorization] else { return false }
-        guard let space = authorization.firstIndex(of: " ") else { return true }
-        let scheme = authorization[..<space]
-        // `KEY : signature` (spaces around the colon) is a GameSystem spelling; `Bearer abc` is not.
-        return scheme.contains(":") || authorization[space...].drop(while: { $0 == " " }).first == ":"
     }
 }

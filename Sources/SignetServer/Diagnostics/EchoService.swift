@@ -9,11 +9,10 @@ import SignetCrypto
 ///   `X-Echo-Raw: true` the request body itself (up to the server's body limit). `X-Echo-Status: 201`
 ///   picks the status. Every answer carries `X-Echo-Method`.
 /// - `/{tenant}/client/echo` (GET, POST, PUT), signed with a client key. Hashes the body while it streams
-///   in (up to ``signedUploadLimit``, without keeping it) and answers the summary with the verified key:
-///   the way to check that a large streamed body arrived intact and its `Content-MD5` verified.
+///   in (up to 1 GiB, without keeping it) and answers the summary with the verified key: the way to check
+///   that a large streamed body arrived intact and its `Content-MD5` verified. Its keys, `Idempotency-Key`
+///   store and limit are ``ReferenceServerConfiguration/signedEcho``'s.
 struct EchoService: ReferenceService {
-    /// The largest body the signed echo hashes: 1 GiB.
-    static let signedUploadLimit = 1 << 30
     static let rawHeader = HTTPField.Name("X-Echo-Raw")
     static let statusHeader = HTTPField.Name("X-Echo-Status")
     static let methodHeader = HTTPField.Name("X-Echo-Method")
@@ -24,8 +23,7 @@ struct EchoService: ReferenceService {
                 try await Self.echo(request, maxBodyBytes: environment.maxBodyBytes)
             }
         }
-        let signed = router.group(":tenant/client").add(middleware: environment.verification.middleware(
-            role: .client, maxBodyBytes: Self.signedUploadLimit, keepsBody: false))
+        let signed = router.group(":tenant/client").add(middleware: environment.verification.echoMiddleware())
         for method in [HTTPRequest.Method.get, .post, .put] {
             signed.on("echo", method: method) { request, context in
                 let identity = context.gameSystemIdentity

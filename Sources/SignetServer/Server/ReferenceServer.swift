@@ -8,6 +8,7 @@ import NIOCore
 import Prometheus
 import ServiceLifecycle
 import Signet
+import SignetHummingbird
 import UnixSignals
 
 /// The Signet reference server: every protocol Signet speaks, in memory, on a real socket.
@@ -21,8 +22,9 @@ import UnixSignals
 ///
 /// Several servers may run in one process (each test its own). Every response carries exactly one HTTP
 /// `Date` header, from the configuration's clock. `GET /trivia/play` upgrades to the trivia game's
-/// WebSocket; every other request is plain HTTP/1.1. It is for tests, examples and demos; its demo keys
-/// (``DemoCredentials``) are public.
+/// WebSocket; every other request is plain HTTP/1.1, on connections guarded against slow and malformed
+/// clients (``ReferenceServerConfiguration/connectionLimits``). It is for tests, examples and demos; its
+/// demo keys (``DemoCredentials``) are public.
 public final class ReferenceServer: Sendable {
     /// The port the server listens on (the ephemeral one picked when the configuration asked for 0).
     public let port: Int
@@ -82,7 +84,15 @@ public final class ReferenceServer: Sendable {
                 return trivia.upgrade(request, channel: channel, faults: faults, date: HTTPDate.format(clock()))
             }
         let (ports, portContinuation) = AsyncStream<Int?>.makeStream()
-        let server = try HTTPServerBuilder.http1WebSocketUpgrade(shouldUpgrade: shouldUpgrade).buildServer(
+        // Guarded: a head is due within the head bound, an idle connection closes, a request the decoder
+        // refuses is answered and closed (docs/server.md, "Slow and malformed clients").
+        let limits = configuration.connectionLimits
+        let builder = HTTPServerBuilder { responder in
+            GuardedChildChannel(
+                HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init(), shouldUpgrade: shouldUpgrade),
+                limits: limits, clock: clock)
+        }
+        let server = try builder.buildServer(
             configuration: ServerConfiguration(address: .hostname(configuration.host, port: configuration.port)),
             eventLoopGroup: EventLoopGroupProvider.singleton.eventLoopGroup,
             logger: configuration.logger,

@@ -1,9 +1,11 @@
 import Foundation
 import Logging
 import SignetGameSystem
+import SignetHummingbird
 import SignetTrivia
 
-/// How a ``ReferenceServer`` listens and behaves: address, signature window, clock, faults, logger.
+/// How a ``ReferenceServer`` listens and behaves: address, signature window, clock, faults, logger,
+/// connection deadlines.
 public struct ReferenceServerConfiguration: Sendable {
     /// The address to bind (`127.0.0.1` by default: the server is for tests, demos and local tools).
     public var host: String
@@ -20,6 +22,9 @@ public struct ReferenceServerConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// The logger for the server and its requests.
     public var logger: Logger
+    /// How long a connection may take over a request head (10 s) and stay idle between requests (75 s)
+    /// before it is closed; `signet-server --head-timeout SECONDS --idle-timeout SECONDS` (docs/server.md).
+    public var connectionLimits = ConnectionLimits()
     /// The most state-changing requests remembered for replay refusal (100,000); past it, new ones get 503.
     public var replayCapacity: Int = 100_000
     /// The most of them one API key may hold (`nil`: a quarter of ``replayCapacity``); past it, that key's
@@ -57,6 +62,9 @@ public struct ReferenceServerConfiguration: Sendable {
     /// How the server joins the signed parts (backslash-n by default; `--separator newline` for servers
     /// that follow the prose literally).
     public var separator: GameSystemSeparator = .escaped
+    /// How the signed echo route `/{tenant}/client/echo` verifies: its keys, `Idempotency-Key` store and body
+    /// limit (the demo keys, none and 1 GiB by default).
+    public var signedEcho = SignedEchoVerification()
     /// Whether `GET /capabilities` offers `Angle` (diagonal words); `false` simulates a server without it.
     public var puzzlesOfferAngle: Bool
     /// Fixes the reference server's random choices (generated puzzles, trivia questions) for repeatable runs.

@@ -26,6 +26,8 @@ struct ReferenceVerification: Sendable {
     let logger: Logger
     /// Where verification metrics go (the server's own registry with `--metrics`), or the process's factory.
     let metricsFactory: (any MetricsFactory)?
+    /// How the signed echo route verifies (its keys, idempotency store and body limit).
+    let signedEcho: SignedEchoVerification
 
     /// The role of each demo key.
     static let roles: [String: GameSystemKeyRole] = [
@@ -46,7 +48,8 @@ struct ReferenceVerification: Sendable {
             explains: configuration.explainsFailures,
             clock: configuration.clock,
             logger: configuration.logger,
-            metricsFactory: metricsFactory)
+            metricsFactory: metricsFactory,
+            signedEcho: configuration.signedEcho)
     }
 
     /// The middleware for routes that only `role` keys may call, with bodies up to `maxBodyBytes` (kept
@@ -60,5 +63,17 @@ struct ReferenceVerification: Sendable {
             keyRoles: Self.roles, acceptedRoles: [role], replayStore: routeClaimsReplays ? nil : replays,
             maxBodyBytes: maxBodyBytes,
             keepsBody: keepsBody, explainsFailures: explains, clock: clock, logger: logger, metricsFactory: metricsFactory))
+    }
+
+    /// The middleware of the signed echo route: client keys, the body hashed and not kept, and
+    /// ``signedEcho``'s keys, `Idempotency-Key` store and limit.
+    func echoMiddleware() -> GameSystemVerificationMiddleware<ReferenceRequestContext> {
+        let options = GameSystemVerificationOptions(
+            keyRoles: Self.roles, acceptedRoles: [.client], replayStore: replays, idempotencyStore: signedEcho.idempotencyStore,
+            maxBodyBytes: signedEcho.maxBodyBytes, keepsBody: false, explainsFailures: explains, clock: clock,
+            logger: logger, metricsFactory: metricsFactory)
+        guard let keys = signedEcho.keys else { return GameSystemVerificationMiddleware(verifier: verifier, options: options) }
+        return GameSystemVerificationMiddleware(verification: GameSystemVerification(
+            keys: keys, window: verifier.window, separator: verifier.separator, options: options))
     }
 }

@@ -17,7 +17,7 @@ struct TriviaJSONFields {
             switch error.kind {
             case .tooLarge(let limit): throw .tooLarge(byteCount: bytes.count, limit: limit)
             case .tooDeep(let limit): throw .tooDeep(byteOffset: error.byteOffset, limit: limit)
-            case .invalid, .stringTooLong, .duplicateKey:
+            case .invalid, .stringTooLong, .duplicateKey, .mismatch, .tooMany:
                 throw .invalidJSON(byteOffset: error.byteOffset, reason: "\(error.message) at \(error.path)")
             }
         }

@@ -1,7 +1,7 @@
 import SignetCrypto
 import SignetGameSystem
 
-/// Where verification finds an API key's secrets: in memory (``GameSystemKeyring``), or a database or a
+/// Where verification finds an API key's secrets: in memory (`GameSystemKeyring`), or a database or a
 /// secrets manager behind this protocol. Asked once per request, after the checks that need no key
 /// (`missing-header`, `malformed-authorization`), so an unsigned request costs no lookup.
 ///

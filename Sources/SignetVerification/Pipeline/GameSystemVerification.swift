@@ -121,11 +121,11 @@ public struct GameSystemVerification: Sendable {
                                           window: window, separator: separator)
         }
         let verified: GameSystemVerifiedRequest
-        switch verifier.verifyRequest(method: method, target: target, headers: headers, now: now, bodyMD5: { received.md5 }) {
+        switch verifier.verifyRequest(method: request.method, target: target, headers: headers, now: now, bodyMD5: { received.md5 }) {
         case .success(let value): verified = value
         case .failure(let error):
             let diagnosis = options.explainsFailures
-                ? verifier.diagnose(error, method: method, target: target, headers: headers, bodyMD5: received.digest, now: now)
+                ? verifier.diagnose(error, method: request.method, target: target, headers: headers, bodyMD5: received.digest, now: now)
                 : nil
             return .refused(.unauthorized(VerificationRefusal.Cause(error.reason), error.detail, diagnosis: diagnosis))
         }
@@ -134,7 +134,7 @@ public struct GameSystemVerification: Sendable {
             let needed = accepted.map(\.rawValue).sorted().joined(separator: " or ")
             let held = role.map { Self.article($0.rawValue) + " \($0) key" } ?? "a key without a role"
             let diagnosis = options.explainsFailures
-                ? verifier.wrongKeyTypeDiagnosis(method: method, target: target, headers: headers, needed: needed, held: held)
+                ? verifier.wrongKeyTypeDiagnosis(method: request.method, target: target, headers: headers, needed: needed, held: held)
                 : nil
             return .refused(.unauthorized(.wrongKeyType,
                 "this route needs \(Self.article(needed)) \(needed) key, and the request was signed with \(held)", diagnosis: diagnosis))

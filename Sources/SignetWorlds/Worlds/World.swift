@@ -1,4 +1,5 @@
 import Foundation
+import Signet
 
 /// A Lords & Knights game world, as listed by the login server's `worlds` action.
 public struct World: Sendable, Hashable {
@@ -40,5 +41,35 @@ public struct WorldStatus: Sendable, Hashable {
     public init(id: String, description: String) {
         self.id = id
         self.description = description
+    }
+}
+
+extension World: PackableElement {
+    /// Writes every field, the URLs as their text.
+    public func pack(into packer: inout ElementPacker) {
+        packer.write(id)
+        packer.write(name)
+        packer.write(country)
+        packer.write(language)
+        packer.write(url.absoluteString)
+        packer.write(mapURL.absoluteString)
+        packer.write(status.id)
+        packer.write(status.description)
+    }
+
+    /// Reads what ``pack(into:)`` wrote.
+    public init(unpacking unpacker: inout ElementUnpacker) {
+        id = unpacker.readString()
+        name = unpacker.readString()
+        country = unpacker.readString()
+        language = unpacker.readString()
+        url = Self.url(unpacker.readString())
+        mapURL = Self.url(unpacker.readString())
+        status = WorldStatus(id: unpacker.readString(), description: unpacker.readString())
+    }
+
+    /// The URL a URL's `absoluteString` names: it always parses back; the file URL only keeps the type total.
+    private static func url(_ text: String) -> URL {
+        URL(string: text) ?? URL(fileURLWithPath: text)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Signet
 
 /// Decodes the body of a `worlds` answer, in any property-list format, into a `WorldsResponse`.
 ///
@@ -15,6 +16,11 @@ public struct WorldsDecoder: Sendable {
         /// Throw `WorldsError.invalidWorld` for the first bad world.
         case rejectResponse
     }
+
+    /// The most failed worlds a response lists in ``WorldsResponse/failures``; the rest are only counted
+    /// (``WorldsResponse/failureCount``). An answer of a million malformed worlds would otherwise keep a
+    /// million failures, several times the answer's size, and no reader needs more than the first.
+    public static let maximumReportedFailures = 100
 
     /// The key of the world list.
     public static let worldsKey = "allAvailableWorlds"
@@ -94,6 +100,7 @@ public struct WorldsDecoder: Sendable {
         if failurePolicy == .rejectResponse, let failure = worlds.failures.first { throw .invalidWorld(failure) }
         response.worlds = worlds.worlds
         response.failures = worlds.failures
+        response.failureCount = worlds.failureCount
         return response
     }
 
@@ -125,11 +132,13 @@ public struct WorldsDecoder: Sendable {
     }
 }
 
-/// Decodes the entries of `allAvailableWorlds` as they arrive, keeping the worlds and the failures.
+/// Decodes the entries of `allAvailableWorlds` as they arrive, packing the worlds and keeping the first
+/// failures (all are counted).
 final class WorldCollector {
     private let failurePolicy: WorldsDecoder.FailurePolicy
-    private(set) var worlds: [World] = []
+    private(set) var worlds = PackedList<World>()
     private(set) var failures: [WorldDecodingFailure] = []
+    private(set) var failureCount = 0
 
     init(failurePolicy: WorldsDecoder.FailurePolicy) {
         self.failurePolicy = failurePolicy
@@ -137,11 +146,14 @@ final class WorldCollector {
 
     /// Decodes entry `index`; with `.rejectResponse`, entries after the first failure are not decoded.
     func add(_ entry: PropertyListValue, index: Int) {
-        if failurePolicy == .rejectResponse, !failures.isEmpty { return }
+        if failurePolicy == .rejectResponse, failureCount > 0 { return }
         do {
             worlds.append(try WorldsDecoder.decodeWorld(entry, keyPath: PropertyListPath.appending(index: index, to: PropertyListPath.appending(WorldsDecoder.worldsKey, to: PropertyListPath.root))))
         } catch {
-            failures.append(WorldDecodingFailure(index: index, keyPath: error.keyPath, problem: error.problem))
+            failureCount += 1
+            if failures.count < WorldsDecoder.maximumReportedFailures {
+                failures.append(WorldDecodingFailure(index: index, keyPath: error.keyPath, problem: error.problem))
+            }
         }
     }
 }

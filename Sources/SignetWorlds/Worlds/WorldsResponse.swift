@@ -1,10 +1,16 @@
+import Signet
+
 /// A decoded answer of the `worlds` action: the worlds that decoded, the ones that did not, and the
 /// server's extra top-level keys.
 public struct WorldsResponse: Sendable, Hashable {
-    /// The worlds that decoded, in server order.
-    public var worlds: [World]
-    /// One entry per world that could not be decoded; the other worlds are still in `worlds`.
+    /// The worlds that decoded, in server order; packed (``PackedList``), so an answer of many worlds costs
+    /// about its own size.
+    public var worlds: PackedList<World>
+    /// The first worlds that could not be decoded, at most ``WorldsDecoder/maximumReportedFailures`` of them;
+    /// the other worlds are still in `worlds`.
     public var failures: [WorldDecodingFailure]
+    /// How many worlds could not be decoded, reported in `failures` or not.
+    public var failureCount: Int
     /// The server's `serverVersion`, when sent.
     public var serverVersion: String?
     /// The server's `time`, when sent, as the server wrote it.
@@ -14,13 +20,14 @@ public struct WorldsResponse: Sendable, Hashable {
     /// Every other top-level key, untouched.
     public var extras: [String: PropertyListValue]
 
-    /// A response with the given parts.
+    /// A response with the given parts; `failureCount` is the number of `failures` unless given.
     public init(
-        worlds: [World], failures: [WorldDecodingFailure] = [], serverVersion: String? = nil, time: String? = nil,
-        info: String? = nil, extras: [String: PropertyListValue] = [:]
+        worlds: some Sequence<World>, failures: [WorldDecodingFailure] = [], failureCount: Int? = nil,
+        serverVersion: String? = nil, time: String? = nil, info: String? = nil, extras: [String: PropertyListValue] = [:]
     ) {
-        self.worlds = worlds
+        self.worlds = PackedList(worlds)
         self.failures = failures
+        self.failureCount = failureCount ?? failures.count
         self.serverVersion = serverVersion
         self.time = time
         self.info = info

@@ -118,7 +118,7 @@ struct DoctorCommand: AsyncParsableCommand {
         }
         lines.append(row("signed GET", "refused: \((signed.error ?? "").terminalSafe)"))
         if let diagnosis = signed.diagnosis {
-            lines.append(row("likely cause", "\(diagnosis.likelyCause.terminalSafe): \(diagnosis.detail.terminalSafe)"))
+            lines.append(row("likely cause", "\(diagnosis.likelyCause.rawValue.terminalSafe): \(diagnosis.detail.terminalSafe)"))
             var error = SignetError(.invalidResponse(reason: ""))
             error.diagnosis = diagnosis
             error.clientStringToSign = signed.clientStringToSign

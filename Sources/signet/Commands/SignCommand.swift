@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HTTPTypes
 import SignetGameSystem
 
 /// `signet sign`: prints the GameSystem headers for a request.
@@ -54,6 +55,9 @@ struct SignCommand: AsyncParsableCommand {
             } else {
                 signingDate = Date()
             }
+            guard let method = HTTPRequest.Method(self.method) else {
+                throw CommandFailure("--method '\(self.method)' is not an HTTP method (letters, digits and !#$%&'*+-.^_`|~)")
+            }
             let secret = try SecretSource.read(file: secretFile, variable: "SIGNET_SECRET", purpose: "secret")
             let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: key, secret: secret), separator: separator)
             let signature: GameSystemSignature
@@ -64,12 +68,12 @@ struct SignCommand: AsyncParsableCommand {
             }
             if json {
                 var object: [String: String] = [:]
-                for header in signature.headers { object[header.name] = header.value }
+                for header in signature.headerFields { object[header.name.rawName] = header.value }
                 if showPlaintext { object["plaintext"] = signature.stringToSign }
                 try Terminal.printJSON(object)
             } else {
                 let terminal = Terminal(json: false)
-                for header in signature.headers { terminal.line("\(header.name): \(header.value)") }
+                for header in signature.headerFields { terminal.line("\(header.name.rawName): \(header.value)") }
                 // With the newline separator the plain text holds real newlines; the line shows them as \u{A}.
                 if showPlaintext { terminal.line("Plaintext: \(signature.stringToSign.terminalSafe)") }
             }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import SignetConditions
-import SignetCrypto
-import SignetGameSystem
+@_spi(Vectors) import SignetConditions
+@_spi(Vectors) import SignetCrypto
+@_spi(Vectors) import SignetGameSystem
 
 /// `signet vectors`: runs test-vector files through the library.
 struct VectorsCommand: AsyncParsableCommand {

@@ -21,7 +21,7 @@ struct AvatarCommand: AsyncParsableCommand {
             try await explainingFailures {
                 let terminal = Terminal(json: options.json)
                 try await GameSystemSession.with(options, needsAdmin: false) { session in
-                    let components = try await session.client.avatarComponents()
+                    let components = Array(try await session.client.avatarComponents())
                     let player = try await session.client.player()
                     if options.json {
                         struct Output: Encodable { let avatar: [String: Int]; let components: [AvatarComponent] }
@@ -59,7 +59,7 @@ struct AvatarCommand: AsyncParsableCommand {
                 try await GameSystemSession.with(options, needsAdmin: false) { session in
                     let player = try await session.client.updateAvatar(top: top, bottom: bottom)
                     if options.json { return try Terminal.printJSON(player) }
-                    AvatarPresentation.show(player, components: try await session.client.avatarComponents(), terminal: terminal)
+                    AvatarPresentation.show(player, components: Array(try await session.client.avatarComponents()), terminal: terminal)
                 }
             }
         }

@@ -17,7 +17,7 @@ struct DemoCommand: AsyncParsableCommand {
                     terminal.line(terminal.styled("Signet demo against the embedded reference server at \(session.baseURL.absoluteString.terminalSafe)", .dim))
                 }
                 let client = session.client
-                let components = try await client.avatarComponents()
+                let components = Array(try await client.avatarComponents())
                 let before = try await client.player()
                 if options.json {
                     return try await jsonDemo(client: client, components: components, before: before)

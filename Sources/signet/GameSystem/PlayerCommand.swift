@@ -14,7 +14,7 @@ struct PlayerCommand: AsyncParsableCommand {
             try await GameSystemSession.with(options, needsAdmin: false) { session in
                 let player = try await session.client.player()
                 if options.json { return try Terminal.printJSON(player) }
-                let components = try await session.client.avatarComponents()
+                let components = Array(try await session.client.avatarComponents())
                 PlayerCard(player: player, components: components, terminal: terminal).render().forEach { terminal.line($0) }
             }
         }

@@ -27,7 +27,7 @@ struct GameSystemPage {
                 let bottom = try PlaygroundRoutes.number(form, "bottom", label: "Bottom")
                 let client = try routes.upstream.gameSystem.get()
                 let player = try await client.updateAvatar(top: top, bottom: bottom)
-                let components = try await client.avatarComponents()
+                let components = Array(try await client.avatarComponents())
                 var page = render(player, components: components)
                 page.notice = .init(text: "Avatar changed: \(AvatarSVG.describe(player.avatar, components: components)).", tone: .success)
                 page.canonicalPath = Self.section
@@ -38,7 +38,7 @@ struct GameSystemPage {
 
     private func card() async throws -> PlaygroundPage {
         let client = try routes.upstream.gameSystem.get()
-        return render(try await client.player(), components: try await client.avatarComponents())
+        return render(try await client.player(), components: Array(try await client.avatarComponents()))
     }
 
     /// Posts the event, then shows the card with the points counting up and any new achievement unlocking.
@@ -48,7 +48,7 @@ struct GameSystemPage {
         let result = try await client.postExternalEvent(event, idempotencyKey: UUID().uuidString)
         let after = try await client.player()
         let progress = PlayerProgress(before: before, after: after)
-        var page = render(after, components: try await client.avatarComponents(), countFrom: before.totalPoints,
+        var page = render(after, components: Array(try await client.avatarComponents()), countFrom: before.totalPoints,
                           unlocked: progress.newAchievements)
         var text = "\(event): \(result.message)"
         let delta = progress.totalPointsDelta

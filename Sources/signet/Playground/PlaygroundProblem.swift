@@ -103,7 +103,7 @@ struct PlaygroundProblem: Error {
         var parts = ["<section class=\"problem \(kind.rawValue)\" id=\"problem\" role=\"alert\">",
                      "<h2>\(heading)</h2>", "<p id=\"problem-message\">\(HTML.escape(message))</p>"]
         if let diagnosis {
-            parts.append("<p>Likely cause: <strong id=\"likely-cause\">\(HTML.escape(diagnosis.likelyCause))</strong> — "
+            parts.append("<p>Likely cause: <strong id=\"likely-cause\">\(HTML.escape(diagnosis.likelyCause.rawValue))</strong> — "
                          + "\(HTML.escape(diagnosis.detail))</p>")
             if let offset = diagnosis.clockOffsetSeconds {
                 parts.append("<p>Clock offset: \(offset > 0 ? "+" : "")\(offset) s (the request's Date minus the server's clock)</p>")

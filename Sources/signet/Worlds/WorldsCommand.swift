@@ -58,13 +58,16 @@ struct WorldsCommand: AsyncParsableCommand {
             for failure in response.failures {
                 printError("warning: world \(failure.index) left out: \(failure)")
             }
+            if response.failureCount > response.failures.count {
+                printError("warning: \(response.failureCount - response.failures.count) more worlds left out")
+            }
             if options.json { return try Terminal.printJSON(WorldsOutput(login: login, response: response)) }
             if response.worlds.isEmpty {
                 printError("no worlds for \(login)")
                 return
             }
             let terminal = Terminal(json: false)
-            WorldsTable(worlds: response.worlds, terminal: terminal).lines.forEach { terminal.line($0) }
+            WorldsTable(worlds: Array(response.worlds), terminal: terminal).lines.forEach { terminal.line($0) }
         }
     }
 }

@@ -31,6 +31,8 @@ struct WorldsOutput: Encodable {
     let info: String?
     let worlds: [Entry]
     let failures: [Failure]
+    /// All worlds left out, listed in `failures` or not (it lists the first ones).
+    let failureCount: Int
 
     init(login: String, response: WorldsResponse) {
         self.login = login
@@ -42,5 +44,6 @@ struct WorldsOutput: Encodable {
                   mapURL: $0.mapURL.absoluteString, status: Status(id: $0.status.id, description: $0.status.description))
         }
         failures = response.failures.map { Failure(index: $0.index, keyPath: $0.keyPath, problem: $0.problem.description) }
+        failureCount = response.failureCount
     }
 }

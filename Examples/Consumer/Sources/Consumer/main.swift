@@ -9,13 +9,13 @@ let credentials = try GameSystemCredentials(apiKey: "consumer", secret: secret)
 let signer = GameSystemSigner(credentials: credentials)
 let body = Array(#"{"player":"ann","external_event_id":"Magic"}"#.utf8)
 let now = Date()
-let signature = try signer.sign(method: "POST", target: "/acme/admin/player_external_events", body: body, date: now)
-for header in signature.headers { print("\(header.name): \(header.value)") }
+let signature = try signer.sign(method: .post, target: "/acme/admin/player_external_events", body: body, date: now)
+for field in signature.headerFields { print("\(field.name): \(field.value)") }
 
 var fields = HTTPFields()
 signature.apply(to: &fields)
 let verifier = GameSystemVerifier(keys: try GameSystemKeyring(secrets: ["consumer": secret]))
-switch verifier.verify(method: "POST", target: "/acme/admin/player_external_events", headers: fields, body: body, now: now) {
+switch verifier.verify(method: .post, target: "/acme/admin/player_external_events", headers: fields, body: body, now: now) {
 case .success(let apiKey):
     print("verified: signed by \(apiKey)")
 case .failure(let error):
@@ -23,7 +23,7 @@ case .failure(let error):
     exit(1)
 }
 // A tampered body must fail.
-switch verifier.verify(method: "POST", target: "/acme/admin/player_external_events", headers: fields, body: body + [0x20], now: now) {
+switch verifier.verify(method: .post, target: "/acme/admin/player_external_events", headers: fields, body: body + [0x20], now: now) {
 case .success:
     print("a tampered body verified: this is a bug")
     exit(1)

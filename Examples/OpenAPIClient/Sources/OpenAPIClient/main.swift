@@ -34,18 +34,18 @@ func run(server: ReferenceServer, transport: AsyncHTTPClientTransport) async thr
     let player = try client(apiKey: DemoCredentials.clientKey, secret: DemoCredentials.clientSecret)
     let admin = try client(apiKey: DemoCredentials.adminKey, secret: DemoCredentials.adminSecret)
 
-    // docs/openapi.yaml declares `Date` and `Content-MD5` as header parameters: the middleware writes both on
-    // every attempt when it signs, so the values given here are placeholders.
+    // `Date`, `Content-MD5` and `Authorization` are the document's security schemes: the middleware writes all
+    // three on every attempt, and the generated calls have no parameter for them.
     let path = Operations.GetPlayer.Input.Path(tenant: DemoCredentials.tenant, player: DemoCredentials.player)
-    let before = try await player.getPlayer(path: path, headers: .init(date: "", contentMD5: "")).ok.body.json
+    let before = try await player.getPlayer(path: path).ok.body.json
 
     server.faults.inject(.serviceUnavailable(retryAfter: "0"), count: 1, pathPrefix: "/\(DemoCredentials.tenant)/admin/")
     let magic = try await admin.postExternalEvent(
         path: .init(tenant: DemoCredentials.tenant),
-        headers: .init(date: "", contentMD5: "", idempotencyKey: UUID().uuidString),
+        headers: .init(idempotencyKey: UUID().uuidString),
         body: .json(.init(player: DemoCredentials.player, externalEventId: "Magic"))
     ).ok.body.json
-    let after = try await player.getPlayer(path: path, headers: .init(date: "", contentMD5: "")).ok.body.json
+    let after = try await player.getPlayer(path: path).ok.body.json
 
     print("player: \(before.nickname) (\(before.extId))")
     print("Magic: \(magic.message)")

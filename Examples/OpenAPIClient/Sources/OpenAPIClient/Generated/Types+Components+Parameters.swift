@@ -15,16 +15,6 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/Player`.
         internal typealias Player = Swift.String
-        /// The signing time in UTC, `yyyyMMdd HH:mm:ss UTC` (part of the GameSystem signature; not an
-        /// HTTP-date). Accepted within 20 s of the server's clock.
-        ///
-        ///
-        /// - Remark: Generated from `#/components/parameters/Date`.
-        internal typealias Date = Swift.String
-        /// Base64 of the MD5 of the body bytes as sent (`1B2M2Y8AsgTpgAmY7PhCfg==` for no body).
-        ///
-        /// - Remark: Generated from `#/components/parameters/ContentMD5`.
-        internal typealias ContentMD5 = Swift.String
         /// Applies the event once per (API key, key); see the operation. Empty or longer than 255 characters →
         /// 400.
         ///

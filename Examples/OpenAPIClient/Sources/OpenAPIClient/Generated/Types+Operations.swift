@@ -41,30 +41,12 @@ internal enum Operations {
             internal var path: Operations.GetPlayer.Input.Path
             /// - Remark: Generated from `#/paths/{tenant}/client/players/{player}/GET/header`.
             internal struct Headers: Sendable, Hashable {
-                /// The signing time in UTC, `yyyyMMdd HH:mm:ss UTC` (part of the GameSystem signature; not an
-                /// HTTP-date). Accepted within 20 s of the server's clock.
-                ///
-                ///
-                /// - Remark: Generated from `#/paths/{tenant}/client/players/{player}/GET/header/Date`.
-                internal var date: Components.Parameters.Date
-                /// Base64 of the MD5 of the body bytes as sent (`1B2M2Y8AsgTpgAmY7PhCfg==` for no body).
-                ///
-                /// - Remark: Generated from `#/paths/{tenant}/client/players/{player}/GET/header/Content-MD5`.
-                internal var contentMD5: Components.Parameters.ContentMD5
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetPlayer.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - date: The signing time in UTC, `yyyyMMdd HH:mm:ss UTC` (part of the GameSystem signature; not an
-                ///   - contentMD5: Base64 of the MD5 of the body bytes as sent (`1B2M2Y8AsgTpgAmY7PhCfg==` for no body).
                 ///   - accept:
-                internal init(
-                    date: Components.Parameters.Date,
-                    contentMD5: Components.Parameters.ContentMD5,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetPlayer.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.date = date
-                    self.contentMD5 = contentMD5
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetPlayer.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
@@ -76,7 +58,7 @@ internal enum Operations {
             ///   - headers:
             internal init(
                 path: Operations.GetPlayer.Input.Path,
-                headers: Operations.GetPlayer.Input.Headers
+                headers: Operations.GetPlayer.Input.Headers = .init()
             ) {
                 self.path = path
                 self.headers = headers
@@ -308,30 +290,12 @@ internal enum Operations {
             internal var path: Operations.UpdatePlayerAvatar.Input.Path
             /// - Remark: Generated from `#/paths/{tenant}/client/players/{player}/PUT/header`.
             internal struct Headers: Sendable, Hashable {
-                /// The signing time in UTC, `yyyyMMdd HH:mm:ss UTC` (part of the GameSystem signature; not an
-                /// HTTP-date). Accepted within 20 s of the server's clock.
-                ///
-                ///
-                /// - Remark: Generated from `#/paths/{tenant}/client/players/{player}/PUT/header/Date`.
-                internal var date: Components.Parameters.Date
-                /// Base64 of the MD5 of the body bytes as sent (`1B2M2Y8AsgTpgAmY7PhCfg==` for no body).
-                ///
-                /// - Remark: Generated from `#/paths/{tenant}/client/players/{player}/PUT/header/Content-MD5`.
-                internal var contentMD5: Components.Parameters.ContentMD5
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdatePlayerAvatar.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - date: The signing time in UTC, `yyyyMMdd HH:mm:ss UTC` (part of the GameSystem signature; not an
-                ///   - contentMD5: Base64 of the MD5 of the body bytes as sent (`1B2M2Y8AsgTpgAmY7PhCfg==` for no body).
                 ///   - accept:
-                internal init(
-                    date: Components.Parameters.Date,
-                    contentMD5: Components.Parameters.ContentMD5,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdatePlayerAvatar.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.date = date
-                    self.contentMD5 = contentMD5
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdatePlayerAvatar.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
@@ -350,7 +314,7 @@ internal enum Operations {
             ///   - body:
             internal init(
                 path: Operations.UpdatePlayerAvatar.Input.Path,
-                headers: Operations.UpdatePlayerAvatar.Input.Headers,
+                headers: Operations.UpdatePlayerAvatar.Input.Headers = .init(),
                 body: Operations.UpdatePlayerAvatar.Input.Body
             ) {
                 self.path = path
@@ -646,30 +610,12 @@ internal enum Operations {
             internal var path: Operations.ListAvatarComponents.Input.Path
             /// - Remark: Generated from `#/paths/{tenant}/client/avatar_components/GET/header`.
             internal struct Headers: Sendable, Hashable {
-                /// The signing time in UTC, `yyyyMMdd HH:mm:ss UTC` (part of the GameSystem signature; not an
-                /// HTTP-date). Accepted within 20 s of the server's clock.
-                ///
-                ///
-                /// - Remark: Generated from `#/paths/{tenant}/client/avatar_components/GET/header/Date`.
-                internal var date: Components.Parameters.Date
-                /// Base64 of the MD5 of the body bytes as sent (`1B2M2Y8AsgTpgAmY7PhCfg==` for no body).
-                ///
-                /// - Remark: Generated from `#/paths/{tenant}/client/avatar_components/GET/header/Content-MD5`.
-                internal var contentMD5: Components.Parameters.ContentMD5
                 internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAvatarComponents.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - date: The signing time in UTC, `yyyyMMdd HH:mm:ss UTC` (part of the GameSystem signature; not an
-                ///   - contentMD5: Base64 of the MD5 of the body bytes as sent (`1B2M2Y8AsgTpgAmY7PhCfg==` for no body).
                 ///   - accept:
-                internal init(
-                    date: Components.Parameters.Date,
-                    contentMD5: Components.Parameters.ContentMD5,
-                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAvatarComponents.AcceptableContentType>] = .defaultValues()
-                ) {
-                    self.date = date
-                    self.contentMD5 = contentMD5
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAvatarComponents.AcceptableContentType>] = .defaultValues()) {
                     self.accept = accept
                 }
             }
@@ -681,7 +627,7 @@ internal enum Operations {
             ///   - headers:
             internal init(
                 path: Operations.ListAvatarComponents.Input.Path,
-                headers: Operations.ListAvatarComponents.Input.Headers
+                headers: Operations.ListAvatarComponents.Input.Headers = .init()
             ) {
                 self.path = path
                 self.headers = headers
@@ -881,16 +827,6 @@ internal enum Operations {
             internal var path: Operations.PostExternalEvent.Input.Path
             /// - Remark: Generated from `#/paths/{tenant}/admin/player_external_events/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// The signing time in UTC, `yyyyMMdd HH:mm:ss UTC` (part of the GameSystem signature; not an
-                /// HTTP-date). Accepted within 20 s of the server's clock.
-                ///
-                ///
-                /// - Remark: Generated from `#/paths/{tenant}/admin/player_external_events/POST/header/Date`.
-                internal var date: Components.Parameters.Date
-                /// Base64 of the MD5 of the body bytes as sent (`1B2M2Y8AsgTpgAmY7PhCfg==` for no body).
-                ///
-                /// - Remark: Generated from `#/paths/{tenant}/admin/player_external_events/POST/header/Content-MD5`.
-                internal var contentMD5: Components.Parameters.ContentMD5
                 /// Applies the event once per (API key, key); see the operation. Empty or longer than 255 characters →
                 /// 400.
                 ///
@@ -901,18 +837,12 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - date: The signing time in UTC, `yyyyMMdd HH:mm:ss UTC` (part of the GameSystem signature; not an
-                ///   - contentMD5: Base64 of the MD5 of the body bytes as sent (`1B2M2Y8AsgTpgAmY7PhCfg==` for no body).
                 ///   - idempotencyKey: Applies the event once per (API key, key); see the operation. Empty or longer than 255 characters →
                 ///   - accept:
                 internal init(
-                    date: Components.Parameters.Date,
-                    contentMD5: Components.Parameters.ContentMD5,
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
                     accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PostExternalEvent.AcceptableContentType>] = .defaultValues()
                 ) {
-                    self.date = date
-                    self.contentMD5 = contentMD5
                     self.idempotencyKey = idempotencyKey
                     self.accept = accept
                 }
@@ -932,7 +862,7 @@ internal enum Operations {
             ///   - body:
             internal init(
                 path: Operations.PostExternalEvent.Input.Path,
-                headers: Operations.PostExternalEvent.Input.Headers,
+                headers: Operations.PostExternalEvent.Input.Headers = .init(),
                 body: Operations.PostExternalEvent.Input.Body
             ) {
                 self.path = path

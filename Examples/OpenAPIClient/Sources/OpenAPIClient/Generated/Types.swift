@@ -58,7 +58,7 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//{tenant}/client/players/{player}/get(getPlayer)`.
     internal func getPlayer(
         path: Operations.GetPlayer.Input.Path,
-        headers: Operations.GetPlayer.Input.Headers
+        headers: Operations.GetPlayer.Input.Headers = .init()
     ) async throws -> Operations.GetPlayer.Output {
         try await getPlayer(Operations.GetPlayer.Input(
             path: path,
@@ -77,7 +77,7 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//{tenant}/client/players/{player}/put(updatePlayerAvatar)`.
     internal func updatePlayerAvatar(
         path: Operations.UpdatePlayerAvatar.Input.Path,
-        headers: Operations.UpdatePlayerAvatar.Input.Headers,
+        headers: Operations.UpdatePlayerAvatar.Input.Headers = .init(),
         body: Operations.UpdatePlayerAvatar.Input.Body
     ) async throws -> Operations.UpdatePlayerAvatar.Output {
         try await updatePlayerAvatar(Operations.UpdatePlayerAvatar.Input(
@@ -94,7 +94,7 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//{tenant}/client/avatar_components/get(listAvatarComponents)`.
     internal func listAvatarComponents(
         path: Operations.ListAvatarComponents.Input.Path,
-        headers: Operations.ListAvatarComponents.Input.Headers
+        headers: Operations.ListAvatarComponents.Input.Headers = .init()
     ) async throws -> Operations.ListAvatarComponents.Output {
         try await listAvatarComponents(Operations.ListAvatarComponents.Input(
             path: path,
@@ -117,7 +117,7 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//{tenant}/admin/player_external_events/post(postExternalEvent)`.
     internal func postExternalEvent(
         path: Operations.PostExternalEvent.Input.Path,
-        headers: Operations.PostExternalEvent.Input.Headers,
+        headers: Operations.PostExternalEvent.Input.Headers = .init(),
         body: Operations.PostExternalEvent.Input.Body
     ) async throws -> Operations.PostExternalEvent.Output {
         try await postExternalEvent(Operations.PostExternalEvent.Input(

@@ -1,7 +1,20 @@
-/// Strings, numbers and literals, and the byte-level helpers the reader is built on.
-extension JSONReader {
+/// Reading JSON from bytes at an offset: strings, numbers, literals and the byte-level helpers that both
+/// the reader (which builds a tree) and the cursor (which keeps nothing) are built on. A conformer names
+/// the path of the value it is reading, for faults.
+protocol JSONScanning {
+    /// The input.
+    var bytes: UnsafeBufferPointer<UInt8> { get }
+    /// The limits in force.
+    var limits: JSONLimits { get }
+    /// The next byte to read.
+    var offset: Int { get set }
+    /// The path of the value being read.
+    func currentPath() -> JSONPath
+}
+
+extension JSONScanning {
     /// Reads a string whose opening quote is at the current byte.
-    mutating func readString() throws(JSONReadError) -> String {
+    mutating func scanString() throws(JSONReadError) -> String {
         offset += 1  // the opening quote
         let start = offset
         var decoded: [UInt8] = []
@@ -102,7 +115,7 @@ extension JSONReader {
 
     /// Reads a number by the JSON grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; an
     /// integer that fits `Int` stays exact.
-    mutating func readNumber() throws(JSONReadError) -> JSONValue {
+    mutating func scanNumber() throws(JSONReadError) -> JSONValue {
         let start = offset
         var isInteger = true
         if peek() == UInt8(ascii: "-") { offset += 1 }

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Starts VerifiedVapor (a Vapor app using SignetVapor), sends it one good and one bad signed request (signed
+# by `signet sign`, sent by curl), and checks the answers: 200 for the good one, 401 with the reason and
+# exactly one Date header for the bad one (Vapor adds its own Date to every response).
+#   bash Examples/VerifiedVapor/check.sh PATH/TO/signet
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+signet=${1:?usage: check.sh PATH/TO/signet}
+export ORDERS_SECRET="orders-check-secret"
+log=$(mktemp)
+# Built first (its own copy of the dependencies; minutes on a fresh machine), then started: the wait for
+# "listening on" below covers the start only.
+swift build --package-path "$here" --product VerifiedVapor
+"$(swift build --package-path "$here" --show-bin-path)/VerifiedVapor" >"$log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true; rm -f "$log"' EXIT
+for _ in $(seq 1 120); do
+  grep -q "listening on" "$log" && break
+  kill -0 $server 2>/dev/null || { cat "$log"; exit 1; }
+  sleep 0.5
+done
+url=$(grep -o 'http://127.0.0.1:[0-9]*' "$log" | head -1)
+[ -n "$url" ] || { echo "VerifiedVapor did not start"; cat "$log"; exit 1; }
+
+request() {  # request SECRET -> prints the status and body
+  local headers=()
+  while IFS= read -r line; do headers+=(-H "$line"); done < <(SIGNET_SECRET="$1" "$signet" sign --method GET --target /orders --key orders-app)
+  curl -s -i -w '\n%{http_code}' "${headers[@]}" "$url/orders"
+}
+
+good=$(request "$ORDERS_SECRET")
+bad=$(request "not-the-secret")
+echo "good request: $good"
+echo "bad request:  $bad"
+[ "$(tail -1 <<<"$good")" = 200 ] || { echo "check.sh: the good request was refused"; exit 1; }
+[ "$(tail -1 <<<"$bad")" = 401 ] || { echo "check.sh: the bad request was not refused"; exit 1; }
+grep -q 'bad-signature' <<<"$bad" || { echo "check.sh: the refusal does not name bad-signature"; exit 1; }
+[ "$(grep -ci '^date:' <<<"$bad")" = 1 ] || { echo "check.sh: the refusal does not carry exactly one Date"; exit 1; }
+echo "check.sh: VerifiedVapor accepted the good request and refused the bad one"

@@ -1,0 +1,98 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import SignetGameSystem
+
+/// A swift-openapi-runtime `ServerMiddleware` that GameSystem-verifies every operation of a generated server,
+/// on any transport (swift-openapi-hummingbird, swift-openapi-vapor, …).
+///
+/// ```swift
+/// let verifier = GameSystemVerifier(keys: try GameSystemKeyring(secrets: ["orders-app": secret]))
+/// try OrdersAPI().registerHandlers(on: transport, middlewares: [GameSystemOpenAPIServerMiddleware(verifier: verifier)])
+///
+/// struct OrdersAPI: APIProtocol {
+///     func listOrders(_ input: Operations.ListOrders.Input) async throws -> Operations.ListOrders.Output {
+///         guard let caller = GameSystemIdentity.current else { return .undocumented(statusCode: 401, .init()) }
+///         …
+///     }
+/// }
+/// ```
+///
+/// It runs `GameSystemVerification` (body limit, signature, role, replay, `Idempotency-Key`) and only then
+/// calls the operation, with the body it received and the `GameSystemIdentity` in
+/// `GameSystemIdentity.current` (generated handlers have no request context). A refusal never reaches the
+/// operation: 401 with `{"error_message": "<cause>: <detail>"}` and the transport's one HTTP `Date`, 413 past
+/// the body limit, 503 when a store or the key provider cannot answer. Put it first in `middlewares`, so that
+/// nothing runs for a request that is refused.
+public struct GameSystemOpenAPIServerMiddleware: ServerMiddleware {
+    /// The pipeline every operation's request goes through.
+    public let verification: GameSystemVerification
+
+    /// Verifies with `verification`.
+    public init(verification: GameSystemVerification) {
+        self.verification = verification
+    }
+
+    /// Verifies with `verifier`'s keys, window and separator, and `options`.
+    public init(verifier: GameSystemVerifier, options: GameSystemVerificationOptions = .init()) {
+        self.init(verification: GameSystemVerification(verifier: verifier, options: options))
+    }
+
+    /// Verifies `request` and its body, then calls `next`, or answers the refusal (or the stored answer of a
+    /// repeat).
+    public func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var kept: [UInt8] = []
+        let keep = verification.options.keepsBody
+        let outcome = try await verification.verify(request) { intake in
+            guard let body else { return }
+            for try await chunk in body {
+                try intake.append(chunk)
+                if keep { kept += chunk }
+            }
+        }
+        switch outcome {
+        case .refused(let refusal):
+            return (Self.undated(refusal.response(now: verification.options.clock())), HTTPBody(refusal.body))
+        case .answered(let head, let stored):
+            return (Self.undated(head), HTTPBody(stored))
+        case .accepted(let verified):
+            // The body was read once here: the operation gets the bytes kept (none when the options keep none).
+            let received = body.map { _ in HTTPBody(kept) }
+            return try await GameSystemIdentity.$current.withValue(verified.identity) {
+                try await Self.settle(verified.idempotency) { try await next(request, received, metadata) }
+            }
+        }
+    }
+
+    /// `head` without the pipeline's `Date`: the transport's server stamps one on every response
+    /// (Hummingbird replaces the field, Vapor adds another), so keeping it would send two on Vapor.
+    private static func undated(_ head: HTTPResponse) -> HTTPResponse {
+        var head = head
+        head.headerFields[.date] = nil
+        return head
+    }
+
+    /// Runs `operation` and settles `claim` with its response: stored to answer repeats, or abandoned when
+    /// the operation, or its response body, fails.
+    private static func settle(
+        _ claim: IdempotencyClaim?, _ operation: () async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard let claim else { return try await operation() }
+        let response: HTTPResponse, body: HTTPBody?, bytes: [UInt8]
+        do {
+            let result = try await operation()
+            response = result.0
+            body = result.1
+            // Keep the answer: collect its body, store it (the claim refuses one over its limit), send the same bytes.
+            bytes = if let body { try await [UInt8](collecting: body, upTo: .max) } else { [] }
+        } catch {
+            await claim.abandon()
+            throw error
+        }
+        await claim.complete(status: response.status.code, contentType: response.headerFields[.contentType], body: bytes)
+        return (response, body == nil ? nil : HTTPBody(bytes))
+    }
+}

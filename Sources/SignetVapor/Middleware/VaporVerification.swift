@@ -1,0 +1,110 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import SignetGameSystem
+import Vapor
+
+/// The translation between Vapor's types and the pipeline's, shared by the gatekeeper and the authenticator:
+/// nothing here decides anything.
+enum VaporVerification {
+    /// Verifies `request`. When the options keep the body, it is collected into the request (the handler
+    /// reads `req.body.data` as usual); otherwise it streams through the pipeline and the route finds an empty
+    /// body collected (Vapor's default `.collect` would otherwise wait for the stream read here, forever).
+    static func verify(_ request: Request, with verification: GameSystemVerification) async throws -> VerificationOutcome {
+        guard let head = head(of: request) else { throw Abort(.badRequest, reason: "unsupported request method") }
+        let keep = verification.options.keepsBody
+        return try await verification.verify(head) { intake in
+            guard keep else {
+                for try await chunk in request.body { try intake.append(chunk.readableBytesView) }
+                try request.content.encode(DroppedBody(), using: DroppedBody())
+                return
+            }
+            // Vapor hands the route only a body collected into the request, so it is collected here, with
+            // the pipeline's limit (Vapor refuses at `max` bytes, hence one more). Unset Content-Length, a
+            // drip-fed body or a lying one: Vapor stops keeping bytes at the limit.
+            let max = intake.limit < Int.max ? intake.limit + 1 : nil
+            let collected: ByteBuffer?
+            do {
+                collected = try await request.eventLoop.flatSubmit { request.body.collect(max: max) }.get()
+            } catch let abort as Abort where abort.status == .payloadTooLarge {
+                try refuseOversize(&intake)
+                return
+            }
+            if let collected { try intake.append(collected.readableBytesView) }
+        }
+    }
+
+    /// Vapor stopped collecting past `intake.limit`: the intake refuses as it would have, had it counted
+    /// those bytes (its length check comes before any hashing, so nothing is hashed here).
+    private static func refuseOversize(_ intake: inout BodyIntake) throws(VerificationRefusal) {
+        guard intake.limit < Int.max else { return }
+        try intake.append(repeatElement(UInt8(0), count: intake.limit + 1))
+    }
+
+    /// The swift-http-types head of `request`: method, target (path and query) and header fields. `nil` for a
+    /// method swift-http-types cannot represent (NIO's parser lets none through).
+    ///
+    /// Vapor keeps no raw request target: its `URI` parsed it, collapsing leading slashes, so the signed
+    /// target is the one Vapor routes on. A client that signed another spelling gets `bad-signature`.
+    static func head(of request: Request) -> HTTPRequest? {
+        guard let method = HTTPRequest.Method(request.method.rawValue) else { return nil }
+        let target = request.url.string
+        return HTTPRequest(method: method, scheme: nil, authority: nil, path: target.isEmpty ? "/" : target,
+                           headerFields: fields(request.headers))
+    }
+
+    /// `headers` as swift-http-types fields, in order (NIO's parser lets no invalid name through).
+    static func fields(_ headers: HTTPHeaders) -> HTTPFields {
+        var fields = HTTPFields()
+        fields.reserveCapacity(headers.count)
+        for (name, value) in headers {
+            guard let name = HTTPField.Name(name) else { continue }
+            fields.append(HTTPField(name: name, value: value))
+        }
+        return fields
+    }
+
+    /// The response for a refusal.
+    static func response(_ refusal: VerificationRefusal, now: Date) -> Response {
+        response(refusal.response(now: now), body: refusal.body)
+    }
+
+    /// A response with `head`'s status and fields but its `Date`, and `body`: Vapor adds its own `Date` to
+    /// every response, so keeping the pipeline's would send two.
+    static func response(_ head: HTTPResponse, body: [UInt8]) -> Response {
+        var headers = HTTPHeaders()
+        for field in head.headerFields where field.name != .date {
+            headers.add(name: field.name.rawName, value: field.value)
+        }
+        let status = HTTPResponseStatus(statusCode: head.status.code, reasonPhrase: head.status.reasonPhrase)
+        return Response(status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: body)))
+    }
+
+    /// Logs the identity in (`req.auth`) and runs `handler` in the identity's task-local scope, then settles
+    /// the `Idempotency-Key` with the response (or abandons it when the handler, or its response body, fails).
+    static func run(_ verified: VerifiedRequest, on request: Request, _ handler: () async throws -> Response) async throws -> Response {
+        request.auth.login(verified.identity)
+        return try await GameSystemIdentity.$current.withValue(verified.identity) {
+            guard let claim = verified.idempotency else { return try await handler() }
+            let response: Response, body: ByteBuffer
+            do {
+                response = try await handler()
+                // Keep the answer: collect its body (a stream too), store it, and send the same bytes.
+                body = try await response.body.collect(on: request.eventLoop).get() ?? ByteBuffer()
+            } catch {
+                await claim.abandon()
+                throw error
+            }
+            await claim.complete(status: Int(response.status.code), contentType: response.headers.first(name: .contentType),
+                                 body: Array(body.readableBytesView))
+            response.body = .init(buffer: body)
+            return response
+        }
+    }
+}
+
+/// An encoder that writes nothing and leaves the headers as they are: `req.content.encode` with it is Vapor's
+/// public way to mark a body already read as collected, and empty.
+private struct DroppedBody: ContentEncoder, Encodable {
+    func encode<E: Encodable>(_ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders) throws {}
+}

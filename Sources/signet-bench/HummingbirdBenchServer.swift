@@ -1,0 +1,72 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import InMemoryTracing
+import Logging
+import MetricsTestKit
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import ServiceLifecycle
+import SignetGameSystem
+import SignetHummingbird
+import SignetOpenAPIServer
+
+/// One Hummingbird server for the server-side benchmark: the same handler plain, behind the Hummingbird
+/// gatekeeper (explanations off, on, and with metrics and tracing into in-memory backends), and as an OpenAPI
+/// operation on swift-openapi-hummingbird with and without ``GameSystemOpenAPIServerMiddleware``.
+struct HummingbirdBenchServer {
+    let port: Int
+    private let group: ServiceGroup
+    private let running: Task<Void, any Error>
+
+    static let answer = #"{"id":1,"nickname":"Ann","ext_id":"ann","point_types":[{"name":"points","amount":10}]}"#
+
+    static func start(verifier: GameSystemVerifier, logger: Logger) async throws -> HummingbirdBenchServer {
+        let router = Router(context: BasicRequestContext.self)
+        let body = ByteBuffer(string: answer)
+        let handler: @Sendable (Request, BasicRequestContext) async throws -> Response = { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
+        }
+        router.get("plain/player", use: handler)
+        router.group("verified").add(middleware: GameSystemVerificationMiddleware(verifier: verifier)).get("player", use: handler)
+        router.group("explained").add(middleware: GameSystemVerificationMiddleware(
+            verifier: verifier, options: .init(explainsFailures: true))).get("player", use: handler)
+        // Real backends, kept in memory: every verification counts, times and records a span.
+        let observed = GameSystemVerificationOptions(metricsFactory: TestMetrics(), tracer: InMemoryTracer())
+        router.group("observed").add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: observed))
+            .get("player", use: handler)
+        registerOpenAPI(on: router, verifier: verifier)
+
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              onServerRunning: { continuation.yield($0.localAddress?.port ?? 0); continuation.finish() },
+                              logger: logger)
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let running = Task { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = await iterator.next() ?? 0
+        guard port > 0 else {
+            running.cancel()
+            throw BenchFailure("the Hummingbird bench server did not start")
+        }
+        return HummingbirdBenchServer(port: port, group: group, running: running)
+    }
+
+    /// `GET /openapi/plain/player` and `/openapi/verified/player`, registered as generated code registers an
+    /// operation: the middlewares around the operation, on the swift-openapi-hummingbird transport.
+    private static func registerOpenAPI(on router: Router<BasicRequestContext>, verifier: GameSystemVerifier) {
+        let operation: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?) = { _, _, _ in
+            (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), HTTPBody(answer))
+        }
+        let middleware = GameSystemOpenAPIServerMiddleware(verifier: verifier)
+        router.register(operation, method: .get, path: "/openapi/plain/player")
+        router.register({ request, body, metadata in
+            try await middleware.intercept(request, body: body, metadata: metadata, operationID: "player", next: operation)
+        }, method: .get, path: "/openapi/verified/player")
+    }
+
+    func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = await running.result
+    }
+}

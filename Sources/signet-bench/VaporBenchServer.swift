@@ -1,0 +1,40 @@
+import Foundation
+import Logging
+import SignetGameSystem
+import SignetVapor
+import Vapor
+
+/// The Vapor server of the server-side benchmark: the same handler plain and behind ``GameSystemVaporMiddleware``.
+struct VaporBenchServer {
+    let port: Int
+    private let app: Application
+
+    static func start(verifier: GameSystemVerifier, logger: Logger) async throws -> VaporBenchServer {
+        let app = try await Application.make(.production)
+        app.logger = logger
+        app.environment.arguments = ["serve"]
+        app.http.server.configuration.hostname = "127.0.0.1"
+        app.http.server.configuration.port = 0
+        let answer = HummingbirdBenchServer.answer
+        let handler: @Sendable (Request) async throws -> Response = { _ in
+            Response(status: .ok, headers: ["Content-Type": "application/json"], body: .init(string: answer))
+        }
+        app.get("plain", "player", use: handler)
+        app.grouped("verified").grouped(GameSystemVaporMiddleware(verifier: verifier)).get("player", use: handler)
+        do {
+            try await app.startup()
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+        guard let port = app.http.server.shared.localAddress?.port else {
+            try? await app.asyncShutdown()
+            throw BenchFailure("the Vapor bench server did not start")
+        }
+        return VaporBenchServer(port: port, app: app)
+    }
+
+    func stop() async {
+        try? await app.asyncShutdown()
+    }
+}

@@ -1,0 +1,32 @@
+import HTTPTypes
+import Hummingbird
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import SignetOpenAPIServer
+
+/// The OpenAPI server middleware on swift-openapi-hummingbird. The operation is registered as
+/// swift-openapi-generator's `registerHandlers(on:middlewares:)` does (each middleware around the next, the
+/// operation innermost), without generated types: the handler reads the identity from the task.
+enum OpenAPIHarness {
+    typealias Next = @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+
+    static func start(_ setup: ConformanceSetup) async throws -> RunningServer {
+        let router = Router()
+        let middlewares: [any ServerMiddleware] = [GameSystemOpenAPIServerMiddleware(verification: setup.verification)]
+        let operation: Next = { _, body, _ in
+            var bytes: [UInt8] = []
+            if let body { bytes = try await [UInt8](collecting: body, upTo: 1 << 20) }
+            let (status, json) = EchoAnswer.handle(frameworkKey: GameSystemIdentity.current?.apiKey, body: bytes)
+            return (HTTPResponse(status: .init(code: status), headerFields: [.contentType: "application/json"]), HTTPBody(json))
+        }
+        let chain = middlewares.reversed().reduce(operation) { next, middleware in
+            { request, body, metadata in
+                try await middleware.intercept(request, body: body, metadata: metadata, operationID: "echo", next: next)
+            }
+        }
+        for method in [HTTPRequest.Method.get, .post, .put] {
+            router.register(chain, method: method, path: "/{tenant}/client/echo")
+        }
+        return try await HummingbirdServing.start(router)
+    }
+}

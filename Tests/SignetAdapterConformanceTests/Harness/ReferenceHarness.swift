@@ -1,0 +1,14 @@
+import SignetServer
+
+/// The reference server, its signed echo route given the setup's keys, `Idempotency-Key` store and limit
+/// (its replay store is its own, in memory).
+enum ReferenceHarness {
+    static func start(_ setup: ConformanceSetup) async throws -> RunningServer {
+        var configuration = ReferenceServerConfiguration(logger: ConformanceEnvironment.quiet)
+        configuration.explainsFailures = setup.explains
+        configuration.signedEcho = SignedEchoVerification(
+            keys: setup.keys, idempotencyStore: setup.idempotency, maxBodyBytes: ConformanceSetup.maxBodyBytes)
+        let server = try await ReferenceServer.start(configuration)
+        return RunningServer(baseURL: server.baseURL) { await server.stop() }
+    }
+}

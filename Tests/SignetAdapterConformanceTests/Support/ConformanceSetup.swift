@@ -1,0 +1,65 @@
+import Foundation
+import SignetGameSystem
+import SignetServer
+import SignetVerification
+
+/// What every environment of the table is started with: the same keys, stores, limit and explanations.
+struct ConformanceSetup: Sendable {
+    /// The API key whose provider lookup throws (the database behind it is "down").
+    static let flakyKey = "flaky-client"
+    /// The tenant in every path.
+    static let tenant = DemoCredentials.tenant
+    /// The route every case calls.
+    static let echoPath = "/\(tenant)/client/echo"
+    /// The largest body accepted: small, so the 413 cases send little.
+    static let maxBodyBytes = 1024
+
+    /// The demo keys (`demo-client` a client, `demo-admin` an admin) and ``flakyKey``.
+    let keys: any GameSystemKeyProvider
+    /// Remembers accepted state-changing requests.
+    let replays: any ReplayStore
+    /// Keeps `Idempotency-Key` answers; holds a request whose key is ``GatedIdempotencyStore/gatedKey``.
+    let idempotency: GatedIdempotencyStore
+    /// Whether refused signatures carry a diagnosis.
+    let explains: Bool
+
+    /// In memory.
+    static func inMemory(explains: Bool) throws -> ConformanceSetup {
+        ConformanceSetup(keys: try ConformanceKeys(), replays: InMemoryReplayStore(),
+                         idempotency: GatedIdempotencyStore(InMemoryIdempotencyStore()), explains: explains)
+    }
+
+    /// The roles of the demo keys.
+    static let roles: [String: GameSystemKeyRole] = [
+        DemoCredentials.clientKey: .client, DemoCredentials.adminKey: .admin, flakyKey: .client,
+    ]
+
+    /// The options every adapter verifies with: client keys only, as the reference server's echo route.
+    var options: GameSystemVerificationOptions {
+        GameSystemVerificationOptions(
+            keyRoles: Self.roles, acceptedRoles: [.client], replayStore: replays, idempotencyStore: idempotency,
+            maxBodyBytes: Self.maxBodyBytes, explainsFailures: explains, logger: ConformanceEnvironment.quiet)
+    }
+
+    /// The pipeline every adapter runs.
+    var verification: GameSystemVerification {
+        GameSystemVerification(keys: keys, options: options)
+    }
+}
+
+/// The demo keyring behind an `async` provider that throws for ``ConformanceSetup/flakyKey``.
+struct ConformanceKeys: GameSystemKeyProvider {
+    struct Unavailable: Error {}
+    let keyring: GameSystemKeyring
+
+    init() throws {
+        keyring = try GameSystemKeyring(secrets: [
+            DemoCredentials.clientKey: DemoCredentials.clientSecret, DemoCredentials.adminKey: DemoCredentials.adminSecret,
+        ])
+    }
+
+    func secrets(for apiKey: String) async throws -> GameSystemSecrets? {
+        if apiKey == ConformanceSetup.flakyKey { throw Unavailable() }
+        return try await keyring.secrets(for: apiKey)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import SignetServer
+
+/// The cases every environment runs, with the same expected answers: each refusal cause in the order the
+/// pipeline checks them, then replay, idempotency, the body limit, the key provider, and acceptance.
+enum ConformanceTable {
+    static let client = DemoCredentials.clientKey
+    /// A unique body per case, so that no two cases' state-changing requests are byte-identical.
+    static func body(_ name: String) -> [UInt8] { Array(#"{"case":"\#(name)"}"#.utf8) }
+    static func idempotencyKey(_ key: String) -> (name: String, value: String) { ("Idempotency-Key", key) }
+
+    static let signatureRefusals: [ConformanceCase] = [
+        ConformanceCase(name: "missing-header") {
+            [.send(Exchange(request: WireRequest(method: "GET", headers: []), expected: .refused(401, "missing-header: ")))]
+        },
+        ConformanceCase(name: "malformed-authorization") {
+            let request = try WireRequest.signed("GET").setting("Authorization", "demo-client")
+            return [.send(Exchange(request: request, expected: .refused(401, "malformed-authorization: ")))]
+        },
+        ConformanceCase(name: "unknown-key") {
+            [.send(Exchange(request: try .signed("GET", key: "nobody", secret: "x"), expected: .refused(401, "unknown-key: ")))]
+        },
+        ConformanceCase(name: "malformed-date") {
+            let request = try WireRequest.signed("GET").setting("Date", "Tue, 21 Nov 2026 09:05:07 GMT")
+            return [.send(Exchange(request: request, expected: .refused(401, "malformed-date: ")))]
+        },
+        ConformanceCase(name: "date-outside-window") {
+            let request = try WireRequest.signed("GET", date: Date().addingTimeInterval(-3_600))
+            return [.send(Exchange(request: request, expected: .refused(401, "date-outside-window: ", diagnosis: true)))]
+        },
+        ConformanceCase(name: "content-md5-mismatch") {
+            var request = try WireRequest.signed("POST", body: body("signed"))
+            request.body = body("sent")
+            return [.send(Exchange(request: request, expected: .refused(401, "content-md5-mismatch: ", diagnosis: true)))]
+        },
+        ConformanceCase(name: "bad-signature") {
+            [.send(Exchange(request: try .signed("GET", secret: "not-the-secret"), expected: .refused(401, "bad-signature: ", diagnosis: true)))]
+        },
+        ConformanceCase(name: "wrong-key-type") {
+            [.send(Exchange(request: try .signed("GET", key: DemoCredentials.adminKey),
+                            expected: .refused(401, "wrong-key-type: ", diagnosis: true)))]
+        },
+    ]
+
+    static let explanationsOff: [ConformanceCase] = [
+        ConformanceCase(name: "bad-signature, explanations off", explains: false) {
+            [.send(Exchange(request: try .signed("GET", secret: "not-the-secret"), expected: .refused(401, "bad-signature: ")))]
+        },
+        ConformanceCase(name: "wrong-key-type, explanations off", explains: false) {
+            [.send(Exchange(request: try .signed("GET", key: DemoCredentials.adminKey), expected: .refused(401, "wrong-key-type: ")))]
+        },
+    ]
+
+    static let stateful: [ConformanceCase] = [
+        ConformanceCase(name: "replayed-request", stateful: true) {
+            let request = try WireRequest.signed("POST", body: body("replay"))
+            return [.send(Exchange(request: request, expected: .accepted(client, body("replay")))),
+                    .send(Exchange(request: request, expected: .refused(401, "replayed-request: ", retryAfter: "1")))]
+        },
+        ConformanceCase(name: "idempotency: proceed, then replay", stateful: true) {
+            let now = Date(), key = idempotencyKey("k-replay")
+            return [
+                .send(Exchange(request: try .signed("POST", body: body("idem"), date: now, extra: [key]),
+                               expected: .accepted(client, body("idem")))),
+                // Signed anew (another second), so not a replay: the stored answer comes back marked.
+                .send(Exchange(request: try .signed("POST", body: body("idem"), date: now - 1, extra: [key]),
+                               expected: .accepted(client, body("idem"), replayed: true))),
+            ]
+        },
+        ConformanceCase(name: "idempotency: in flight (409)", stateful: true) {
+            let now = Date(), key = idempotencyKey(GatedIdempotencyStore.gatedKey)
+            let held = "a request with Idempotency-Key '\(GatedIdempotencyStore.gatedKey)' is still in progress"
+            return [
+                .holding(Exchange(request: try .signed("POST", body: body("held"), date: now, extra: [key]),
+                                  expected: .accepted(client, body("held"))),
+                         meanwhile: [Exchange(request: try .signed("POST", body: body("held"), date: now - 1, extra: [key]),
+                                              expected: .refused(409, held))]),
+                .send(Exchange(request: try .signed("POST", body: body("held"), date: now - 2, extra: [key]),
+                               expected: .accepted(client, body("held"), replayed: true))),
+            ]
+        },
+        ConformanceCase(name: "idempotency: another request (422)", stateful: true) {
+            let key = idempotencyKey("k-conflict")
+            return [
+                .send(Exchange(request: try .signed("POST", body: body("first"), extra: [key]), expected: .accepted(client, body("first")))),
+                .send(Exchange(request: try .signed("POST", body: body("second"), extra: [key]),
+                               expected: .refused(422, "Idempotency-Key 'k-conflict' was already used for a different request"))),
+            ]
+        },
+    ]
+
+    static let limitsAndAcceptance: [ConformanceCase] = [
+        ConformanceCase(name: "body over the limit, declared (413)") {
+            let big = [UInt8](repeating: 65, count: ConformanceSetup.maxBodyBytes + 1)
+            return [.send(Exchange(request: try .signed("POST", body: big),
+                                   expected: .refused(413, "request body exceeds the limit of \(ConformanceSetup.maxBodyBytes) bytes")))]
+        },
+        ConformanceCase(name: "body over the limit, chunked (413)") {
+            var request = try WireRequest.signed("PUT", body: [UInt8](repeating: 66, count: ConformanceSetup.maxBodyBytes + 1))
+            request.chunked = true
+            return [.send(Exchange(request: request,
+                                   expected: .refused(413, "request body exceeds the limit of \(ConformanceSetup.maxBodyBytes) bytes")))]
+        },
+        ConformanceCase(name: "key provider throws (503)") {
+            [.send(Exchange(request: try .signed("GET", key: ConformanceSetup.flakyKey, secret: "x"),
+                            expected: .refused(503, "the API key's secrets cannot be looked up now", retryAfter: "1")))]
+        },
+        ConformanceCase(name: "accepted GET") {
+            [.send(Exchange(request: try .signed("GET"), expected: .accepted(client, [])))]
+        },
+        ConformanceCase(name: "accepted POST, body at the limit, chunked") {
+            let full = [UInt8](repeating: 67, count: ConformanceSetup.maxBodyBytes)
+            var request = try WireRequest.signed("POST", body: full)
+            request.chunked = true
+            return [.send(Exchange(request: request, expected: .accepted(client, full)))]
+        },
+    ]
+
+    /// Every case, in order.
+    static let all = signatureRefusals + explanationsOff + stateful + limitsAndAcceptance
+}

@@ -1,0 +1,108 @@
+import Foundation
+import SignetHummingbird
+import SignetServer
+import SignetTestSupport
+import Testing
+
+/// The reference server under slow clients (issue 28), with short bounds so that the suite stays fast:
+/// heads are due within 1 s, idle connections close after 2.5 s.
+@Suite("Reference server: slow clients are cut off")
+struct SlowClientTests {
+    static let limits = ConnectionLimits(headTimeout: .seconds(1), idleTimeout: .milliseconds(2_500))
+
+    static func withServer(_ body: (ReferenceServer) async throws -> Void) async throws {
+        var configuration = ReferenceServerConfiguration(logger: .quiet)
+        configuration.connectionLimits = limits
+        let server = try await ReferenceServer.start(configuration)
+        do {
+            try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    @Test("a head that stalls after one header gets 408 and is closed at the head bound")
+    func stalledHead() async throws {
+        try await Self.withServer { server in
+            try await SlowClientScenarios.stalledHead(port: server.port, path: "/capabilities", headTimeout: Self.limits.headTimeout)
+        }
+    }
+
+    @Test("a head dripped a byte every 100 ms is cut off at the head bound all the same")
+    func drippedHead() async throws {
+        try await Self.withServer { server in
+            try await SlowClientScenarios.drippedHead(port: server.port, path: "/capabilities", headTimeout: Self.limits.headTimeout)
+        }
+    }
+
+    @Test("a connection that sends nothing is closed without an answer at the head bound")
+    func silentConnection() async throws {
+        try await Self.withServer { server in
+            try await SlowClientScenarios.silentConnection(port: server.port, headTimeout: Self.limits.headTimeout)
+        }
+    }
+
+    @Test("a kept-alive connection is closed at the idle bound after its answer, not before")
+    func idleConnection() async throws {
+        try await Self.withServer { server in
+            try await SlowClientScenarios.idleAfterResponse(port: server.port, path: "/capabilities", idleTimeout: Self.limits.idleTimeout)
+        }
+    }
+
+    @Test("200 stalled heads do not keep a plain GET from being served, and all are closed at the head bound")
+    func manyStalledHeads() async throws {
+        try await Self.withServer { server in
+            var stalled: [RawClientSocket] = []
+            defer { for socket in stalled { socket.close() } }
+            let opened = ContinuousClock.now
+            for _ in 0..<200 {
+                let socket = try RawClientSocket(port: server.port)
+                socket.send("GET /capabilities HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                stalled.append(socket)
+            }
+            // Served while the 200 are held, well before the head bound frees them.
+            let status = try await SlowClientScenarios.plainGet(port: server.port, path: "/capabilities", within: .seconds(5))
+            #expect(status == 200)
+            let closed = await RawClientSocket.closedCount(stalled, within: Self.limits.headTimeout + SlowClientScenarios.hangGuard)
+            #expect(closed == 200, "\(closed) of 200 stalled connections closed")
+            #expect(ContinuousClock.now - opened >= Self.limits.headTimeout - .milliseconds(50))
+        }
+    }
+
+    @Test("a graceful stop is not held up by stalled heads: they are closed at once")
+    func stopWithStalledHeads() async throws {
+        var configuration = ReferenceServerConfiguration(logger: .quiet)
+        configuration.connectionLimits = ConnectionLimits(headTimeout: .seconds(60))
+        let server = try await ReferenceServer.start(configuration)
+        var stalled: [RawClientSocket] = []
+        defer { for socket in stalled { socket.close() } }
+        for _ in 0..<20 {
+            let socket = try RawClientSocket(port: server.port)
+            socket.send("GET /capabilities HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            stalled.append(socket)
+        }
+        // Unguarded, the stop never returned: nothing closed a connection still waiting for its first head.
+        let outcome = await HangGuard.run(within: .seconds(10)) { await server.stop() }
+        guard case .returned = outcome else {
+            Issue.record("stop() with 20 stalled heads held: \(outcome)")
+            return
+        }
+        #expect(await RawClientSocket.closedCount(stalled, within: .seconds(5)) == 20)
+    }
+
+    @Test("a WebSocket game socket is not closed by the head or idle bound")
+    func webSocketOutlivesBounds() async throws {
+        try await Self.withServer { server in
+            let socket = try RawClientSocket(port: server.port)
+            defer { socket.close() }
+            socket.send("GET /trivia/play?user=ann HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+            let upgrade = await socket.readHead(within: .seconds(5))
+            #expect(upgrade.status == 101, "answered: \(upgrade.text.prefix(200))")
+            let later = await socket.readUntilClosed(within: Self.limits.idleTimeout + .seconds(1))
+            #expect(!later.closed, "the game socket was closed after \(later.elapsed)")
+        }
+    }
+}

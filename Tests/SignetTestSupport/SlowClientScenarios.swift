@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// The slow and malformed clients a guarded HTTP/1 server must cut off, each against a server on
+/// 127.0.0.1:`port` with the given bounds, recording an issue when the server does not. Shared by the
+/// reference server's tests and the bare Hummingbird app's, which must behave alike.
+///
+/// A close is expected no earlier than its bound (less 50 ms of clock granularity between client and
+/// server) and within a hang guard of 8 s past it: a loaded machine fires timers late, and without the
+/// guard the connection would never close at all.
+public enum SlowClientScenarios {
+    /// How long past a bound a close may come before the test calls it a hang.
+    public static let hangGuard = Duration.seconds(8)
+    static let granularity = Duration.milliseconds(50)
+
+    /// Sends `row` and expects its answers, `Connection: close` and a close.
+    public static func malformed(_ row: MalformedRequest, port: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let socket = try RawClientSocket(port: port)
+        defer { socket.close() }
+        // Large rows are written while the answer is read: the server stops reading at its limit.
+        async let sent = socket.sendInBackground(row.bytes)
+        let read = await socket.readUntilClosed(within: hangGuard)
+        _ = await sent
+        #expect(read.closed, "\(row): the connection was left open", sourceLocation: sourceLocation)
+        #expect(read.responseCount == row.answers, "\(row): answers: \(read.text.prefix(400))", sourceLocation: sourceLocation)
+        let last = read.text.components(separatedBy: "HTTP/1.1 ").last ?? ""
+        #expect(last.hasPrefix("\(row.status) "), "\(row): last answer: \(last.prefix(200))", sourceLocation: sourceLocation)
+        #expect(last.lowercased().contains("connection: close\r\n"), "\(row): no Connection: close", sourceLocation: sourceLocation)
+        #expect(last.lowercased().contains("\r\ndate: "), "\(row): no Date", sourceLocation: sourceLocation)
+    }
+
+    /// A request line and one header, then nothing: `408` and a close at the head bound.
+    public static func stalledHead(port: Int, path: String, headTimeout: Duration,
+                                   sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let socket = try RawClientSocket(port: port)
+        defer { socket.close() }
+        socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        let read = await socket.readUntilClosed(within: headTimeout + hangGuard)
+        expectClosed(read, after: headTimeout, status: 408, sourceLocation: sourceLocation)
+    }
+
+    /// A connection that sends nothing at all: closed without a word at the head bound.
+    public static func silentConnection(port: Int, headTimeout: Duration,
+                                        sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let socket = try RawClientSocket(port: port)
+        defer { socket.close() }
+        let read = await socket.readUntilClosed(within: headTimeout + hangGuard)
+        expectClosed(read, after: headTimeout, status: nil, sourceLocation: sourceLocation)
+    }
+
+    /// One header byte every 100 ms, for longer than the head bound: the head deadline holds however
+    /// often bytes arrive, so the drip is cut off (`408`) at the head bound, while it is still dripping.
+    public static func drippedHead(port: Int, path: String, headTimeout: Duration,
+                                   sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let socket = try RawClientSocket(port: port)
+        defer { socket.close() }
+        socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Drip: ")
+        let dripFor = headTimeout + hangGuard
+        let drip = Task {
+            let end = ContinuousClock.now + dripFor
+            while ContinuousClock.now < end, !Task.isCancelled {
+                try await Task.sleep(for: .milliseconds(100))
+                socket.send("a")
+            }
+        }
+        let read = await socket.readUntilClosed(within: dripFor)
+        drip.cancel()
+        expectClosed(read, after: headTimeout, status: 408, sourceLocation: sourceLocation)
+    }
+
+    /// A whole GET, answered, then nothing: closed without another word at the idle bound, which is
+    /// longer than the head bound (so the head bound did not close it).
+    public static func idleAfterResponse(port: Int, path: String, idleTimeout: Duration,
+                                         sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let socket = try RawClientSocket(port: port)
+        defer { socket.close() }
+        socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        let read = await socket.readUntilClosed(within: idleTimeout + hangGuard)
+        expectClosed(read, after: idleTimeout, status: 200, sourceLocation: sourceLocation)
+        #expect(read.responseCount == 1, "answers: \(read.text.prefix(400))", sourceLocation: sourceLocation)
+    }
+
+    /// A plain GET on a new connection, answered within `bound`: the status (nil when none came).
+    public static func plainGet(port: Int, path: String, within bound: Duration) async throws -> Int? {
+        let socket = try RawClientSocket(port: port)
+        defer { socket.close() }
+        socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        return await socket.readHead(within: bound).status
+    }
+
+    static func expectClosed(_ read: RawRead, after bound: Duration, status: Int?, sourceLocation: SourceLocation) {
+        #expect(read.closed, "still open \(read.elapsed) after the bound of \(bound)", sourceLocation: sourceLocation)
+        #expect(read.elapsed >= bound - granularity, "closed after \(read.elapsed), before the bound of \(bound)",
+                sourceLocation: sourceLocation)
+        #expect(read.status == status, "answered: \(read.text.prefix(300))", sourceLocation: sourceLocation)
+        if status == 408 {
+            #expect(read.text.lowercased().contains("connection: close\r\n"), sourceLocation: sourceLocation)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Signet
+import SignetTestSupport
+import SignetTransportTestSupport
+import SignetWorlds
+import Testing
+
+#if os(Linux)
+/// What `WorldsClient` spends on a worlds answer as large as the response limit (16 MiB), in each format,
+/// measured through AsyncHTTPClient in a child process (``AnswerMemory``; the transports' own buffering is
+/// compared in `GameSystemMemoryTests`): the peak resident size may grow by at most 4× the limit over the
+/// idle process. Two shapes per format, both within the default limits (one million values; the binary
+/// reader counts keys too): as many worlds that fail to decode as fit (a string where a world belongs),
+/// and about as many valid worlds as the value limit allows, padded to fill the text answers. A binary
+/// answer shares one object among all its references, so a small file expands to the value limit. Each ends in one valid world named `Last`, and the counts
+/// are checked, so a decoder that drops elements cannot pass.
+@Suite(.serialized) struct WorldsAnswerMemoryTests {
+    static let limit = Client.defaultMaxResponseBytes
+    static let bound = 4 * limit
+    static let device = DeviceIdentity(deviceId: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
+
+    /// In the parent: serves `answer` after a small one, measures in a child and checks the bound and the counts.
+    static func measure(_ test: String, _ answer: [UInt8], worlds: Int, failures: Int, extras: Int = 0) async throws {
+        #expect(answer.count <= limit)
+        let peer = try HostileHTTPPeer(AnswerMemory.smallThenLarge(
+            small: HostileHTTPPeer.response("{allAvailableWorlds=(\(WorldsAnswers.openStepWorld(name: "Small", padding: 0)));}", contentType: "text/plain"),
+            large: HostileHTTPPeer.response(bytes: answer, contentType: "text/plain")))
+        defer { peer.stop() }
+        let measured = try await AnswerMemory.run(test: "WorldsAnswerMemoryTests.\(test)", transport: .asyncHTTPClient, baseURL: try peer.baseURL)
+        print("memory: worlds \(test) (\(answer.count) bytes): \(measured)")
+        #expect(measured.growth <= bound, "\(test): \(measured)")
+        #expect(measured.summary == "\(worlds) \(failures) Last \(extras)", "\(test): \(measured)")
+    }
+
+    /// In the child: reads the small answer, then the large one, and summarises it.
+    static func child() async throws {
+        guard let (kind, url) = AnswerMemory.childRole() else { return }
+        let transport = (kind ?? .asyncHTTPClient).make(maxResponseBytes: limit)
+        let client = WorldsClient(baseURL: url, transport: transport, device: device)
+        try await AnswerMemory.measureInChild(warmUp: { _ = try await client.worlds(login: "a", password: "b") }) {
+            let response = try await client.worlds(login: "a", password: "b")
+            // The first failures are listed, all are counted.
+            let listed = response.failures.count == min(response.failureCount, WorldsDecoder.maximumReportedFailures)
+            return "\(response.worlds.count) \(response.failureCount) \(response.worlds.last?.name ?? "-") \(response.extras.count)"
+                + (listed ? "" : " (listed \(response.failures.count))")
+        }
+    }
+
+    @Test("OpenStep: 16 MiB of worlds that fail (986 884 strings) costs at most 4× the limit")
+    func openStepFailures() async throws {
+        if AnswerMemory.childRole() != nil { return try await Self.child() }
+        let answer = WorldsAnswers.openStepFailures(limit: Self.limit)
+        try await Self.measure("openStepFailures", answer.bytes, worlds: 1, failures: answer.elements - 1)
+    }
+
+    @Test("OpenStep: 16 MiB of valid worlds (99 864, about the value limit) costs at most 4× the limit")
+    func openStepWorlds() async throws {
+        if AnswerMemory.childRole() != nil { return try await Self.child() }
+        let answer = WorldsAnswers.openStepWorlds(limit: Self.limit)
+        try await Self.measure("openStepWorlds", answer.bytes, worlds: answer.elements, failures: 0)
+    }
+
+    @Test("OpenStep: a root dictionary of 999 980 extra keys costs at most 4× the limit")
+    func openStepExtras() async throws {
+        if AnswerMemory.childRole() != nil { return try await Self.child() }
+        let answer = WorldsAnswers.openStepExtras(limit: Self.limit)
+        try await Self.measure("openStepExtras", answer.bytes, worlds: 1, failures: 0, extras: answer.elements)
+    }
+
+    @Test("XML: 16 MiB of worlds that fail (932 033 strings) costs at most 4× the limit")
+    func xmlFailures() async throws {
+        if AnswerMemory.childRole() != nil { return try await Self.child() }
+        let answer = WorldsAnswers.xmlFailures(limit: Self.limit)
+        try await Self.measure("xmlFailures", answer.bytes, worlds: 1, failures: answer.elements - 1)
+    }
+
+    @Test("XML: 16 MiB of valid worlds (34 520) costs at most 4× the limit")
+    func xmlWorlds() async throws {
+        if AnswerMemory.childRole() != nil { return try await Self.child() }
+        let answer = WorldsAnswers.xmlWorlds(limit: Self.limit)
+        try await Self.measure("xmlWorlds", answer.bytes, worlds: answer.elements, failures: 0)
+    }
+
+    @Test("binary: one string shared by 999 950 failing worlds costs at most 4× the limit")
+    func binaryFailures() async throws {
+        if AnswerMemory.childRole() != nil { return try await Self.child() }
+        let answer = WorldsAnswers.binary(references: 999_950, toWorld: false)
+        try await Self.measure("binaryFailures", answer, worlds: 1, failures: 999_950)
+    }
+
+    @Test("binary: one world shared 52 000 times costs at most 4× the limit")
+    func binaryWorlds() async throws {
+        if AnswerMemory.childRole() != nil { return try await Self.child() }
+        let answer = WorldsAnswers.binary(references: 52_000, toWorld: true)
+        try await Self.measure("binaryWorlds", answer, worlds: 52_001, failures: 0)
+    }
+}
+#endif
