@@ -72,6 +72,7 @@ final class BenchCluster {
     }
 
     /// Runs `pgbench` with `arguments` on the database and answers its output (stdout and stderr).
+    @discardableResult
     func pgbench(_ arguments: [String]) throws -> String {
         try Self.run(bin.appendingPathComponent("pgbench"), connection + arguments, environment: environment)
     }

@@ -42,7 +42,8 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Only the verification middleware's cost on a local Hummingbird server.")
     var serverSide = false
     @Flag(help: """
-        Only the load on the reference server: Magic POSTs and player GETs in memory, then on PostgreSQL against         pgbench tpcb-like on the same cluster (SIGNET_POSTGRES_URL, else a throw-away one from .ci/postgres.sh).
+        Only the load on the reference server: Magic POSTs and player GETs in memory, then on PostgreSQL against \
+        pgbench tpcb-like on the same cluster (SIGNET_POSTGRES_URL, else a throw-away one from .ci/postgres.sh).
         """)
     var serverLoad = false
     @Option(help: "Seconds of each load for --server-load, pgbench's included (default 20, 8 with --quick).")
