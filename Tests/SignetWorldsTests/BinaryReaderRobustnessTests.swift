@@ -49,6 +49,14 @@ import Testing
         #expect(error(Self.assemble(objects)) == .tooManyValues(limit: 1_000_000))
     }
 
+    @Test func dictionariesOverTheKeyLimitAreRejectedBeforeTheirKeysAreRead() {
+        // A dictionary (object 0, at byte 8) of three keys "a", "b", "c", each to `true`.
+        let objects: [[UInt8]] = [[0xD3, 1, 2, 3, 4, 4, 4], [0x51, 0x61], [0x51, 0x62], [0x51, 0x63], [0x09]]
+        #expect(error(Self.assemble(objects), limits: PropertyListLimits(maximumKeysPerDictionary: 3)) == nil)
+        #expect(error(Self.assemble(objects), limits: PropertyListLimits(maximumKeysPerDictionary: 2))
+            == .tooManyKeys(limit: 2, at: nil, offset: 8))
+    }
+
     @Test func referencesOutsideTheObjectsAreRejected() {
         // The array's marker is at byte 8, its one-byte reference at byte 9.
         let bytes = Self.assemble([[0xA1, 9]])

@@ -121,6 +121,11 @@ import Testing
             limit: 2, at: PropertyListSourceLocation(offset: 4, line: 1, column: 5)))
         #expect(error("( a, b )", limits: PropertyListLimits(maximumByteCount: 4)) == .inputTooLarge(byteCount: 8, limit: 4))
         #expect(error("( a, b, c )", limits: PropertyListLimits(maximumValueCount: 3)) == .tooManyValues(limit: 3))
+
+        let twoKeys = PropertyListLimits(maximumKeysPerDictionary: 2)
+        #expect((try? read("{ a = 1; b = 2; }", limits: twoKeys)) == ["a": "1", "b": "2"])
+        #expect(error("{ a = 1; b = 2; c = 3; }", limits: twoKeys) == .tooManyKeys(
+            limit: 2, at: PropertyListSourceLocation(offset: 16, line: 1, column: 17), offset: nil))
     }
 
     @Test func veryDeepInputFailsCleanlyInsteadOfOverflowingTheStack() {

@@ -36,11 +36,11 @@ enum WorldsAnswers {
                                     last: openStepWorld(name: "Last", padding: 0), suffix: ");}")
     }
 
-    /// A root dictionary of extra keys (`extras`), as many as the value limit allows, then the world list.
-    static func openStepExtras(limit: Int) -> (bytes: [UInt8], elements: Int) {
+    /// A root dictionary of up to `count` extra keys (`extras`), as many as fit in `limit`, then the world list.
+    static func openStepExtras(limit: Int, keys count: Int) -> (bytes: [UInt8], elements: Int) {
         var text = "{"
         var keys = 0
-        while keys < 999_980, text.utf8.count < limit - 400 {
+        while keys < count, text.utf8.count < limit - 400 {
             text += "k\(keys)=a;"
             keys += 1
         }

@@ -148,6 +148,11 @@ import FoundationXML
             try PropertyListReader(limits: PropertyListLimits(maximumValueCount: 3))
                 .read(Array("<plist><array><true/><true/><true/></array></plist>".utf8), as: .xml)
         }
+        // The third key starts at byte 51.
+        #expect(throws: PropertyListError.tooManyKeys(limit: 2, at: nil, offset: 51)) {
+            try PropertyListReader(limits: PropertyListLimits(maximumKeysPerDictionary: 2))
+                .read(Array("<plist><dict><key>a</key><true/><key>b</key><true/><key>c</key><true/></dict></plist>".utf8), as: .xml)
+        }
     }
 
     @Test func everyTruncationFailsCleanly() throws {

@@ -55,6 +55,9 @@ public enum PropertyListError: Error, Sendable, Hashable, CustomStringConvertibl
     case inputTooLarge(byteCount: Int, limit: Int)
     /// The input would produce more values than the limit.
     case tooManyValues(limit: Int)
+    /// A dictionary with more keys than the limit; `at` is where the first key over it starts (text formats)
+    /// or where the dictionary is (binary, as a byte offset in `offset`).
+    case tooManyKeys(limit: Int, at: PropertyListSourceLocation?, offset: Int?)
     /// An XML or binary property list that is structurally broken; `detail` says how, `offset` where when known.
     case malformed(format: PropertyListFormat, detail: String, offset: Int?)
     /// A value the format cannot hold (reading: an XML/binary type with no `PropertyListValue` case;
@@ -70,6 +73,8 @@ public enum PropertyListError: Error, Sendable, Hashable, CustomStringConvertibl
         case .invalidText(let at):
             at
         case .nestingTooDeep(_, let at):
+            at
+        case .tooManyKeys(_, let at, _):
             at
         case .inputTooLarge, .tooManyValues, .malformed, .unsupportedValue:
             nil
@@ -97,6 +102,8 @@ public enum PropertyListError: Error, Sendable, Hashable, CustomStringConvertibl
             "property list: input of \(byteCount) bytes exceeds the limit of \(limit) bytes"
         case .tooManyValues(let limit):
             "property list: more than \(limit) values"
+        case .tooManyKeys(let limit, let at, let offset):
+            "property list: \(at.map { "at \($0): " } ?? offset.map { "at byte \($0): " } ?? "")a dictionary of more than \(limit) keys"
         case .malformed(let format, let detail, let offset):
             "\(format.rawValue) property list\(offset.map { " at byte \($0)" } ?? ""): \(detail)"
         case .unsupportedValue(let keyPath, let detail):

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import SignetGameSystem
@@ -21,8 +22,10 @@ struct WireRequest: Sendable {
     ) throws -> WireRequest {
         let secret = secret ?? (key == DemoCredentials.adminKey ? DemoCredentials.adminSecret : DemoCredentials.clientSecret)
         let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: key, secret: secret))
-        let signature = try signer.sign(method: method, target: ConformanceSetup.echoPath, body: body, date: date)
-        return WireRequest(method: method, headers: signature.headers + extra, body: body)
+        guard let typed = HTTPRequest.Method(method) else { throw HarnessFailure("not an HTTP method: \(method)") }
+        let signature = try signer.sign(method: typed, target: ConformanceSetup.echoPath, body: body, date: date)
+        let headers = signature.headerFields.map { (name: $0.name.rawName, value: $0.value) }
+        return WireRequest(method: method, headers: headers + extra, body: body)
     }
 
     /// This request with `name` set to `value` (added when absent), or removed when `value` is `nil`.

@@ -114,6 +114,9 @@ struct BinaryPropertyListReader {
     private mutating func readDictionary(_ info: Int, at offset: Int, depth: Int) throws(PropertyListError) -> PropertyListDictionary {
         try checkDepth(depth + 1)
         let (count, start) = try layout.length(info, markerAt: offset, unitSize: 2 * layout.referenceSize)
+        guard count <= limits.maximumKeysPerDictionary else {
+            throw .tooManyKeys(limit: limits.maximumKeysPerDictionary, at: nil, offset: offset)
+        }
         var dictionary = PropertyListDictionary()
         for index in 0..<count {
             let keyField = start + index * layout.referenceSize

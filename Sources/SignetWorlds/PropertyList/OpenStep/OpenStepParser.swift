@@ -75,6 +75,9 @@ struct OpenStepParser {
             let keyStart = index
             let key = try parseKey()
             if dictionary[key] != nil { throw .duplicateKey(key, at: location(keyStart)) }
+            guard dictionary.count < limits.maximumKeysPerDictionary else {
+                throw .tooManyKeys(limit: limits.maximumKeysPerDictionary, at: location(keyStart), offset: nil)
+            }
             try expect(UInt8(ascii: "="), expected: "`=` after the key \"\(key)\"")
             if depth == 1, let stream, key == stream.key, try nextIsArray() {
                 valueCount += 1

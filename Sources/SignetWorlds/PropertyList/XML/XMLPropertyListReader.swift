@@ -117,6 +117,9 @@ struct XMLPropertyListReader {
             guard dictionary[key] == nil else {
                 throw XMLPropertyListScanner.malformed("duplicate dictionary key \"\(key)\"", at: keyOffset)
             }
+            guard dictionary.count < limits.maximumKeysPerDictionary else {
+                throw .tooManyKeys(limit: limits.maximumKeysPerDictionary, at: nil, offset: keyOffset)
+            }
             path.append(PropertyListPath.step(key: key))
             let (valueTag, valueOffset) = try scanner.nextTag()
             if depth == 1, let stream, key == stream.key, case .start("array", let emptyArray) = valueTag {
