@@ -129,23 +129,46 @@ final class BenchCluster {
         return nil
     }
 
-    /// Runs `executable` and answers its stdout and stderr; throws when it exits with a failure.
+    /// Runs `executable` and answers its stdout and stderr; throws when it exits with a failure. The output
+    /// goes to a temporary file, not a pipe: `.ci/postgres.sh start` leaves a postmaster running that would
+    /// hold a pipe's write end open. Started with `posix_spawn` and reaped with `waitpid`, as the tests'
+    /// restart helper does: Foundation's `Process` does not always see that script exit here.
     @discardableResult
     static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw BenchFailure("\(executable.lastPathComponent) \(arguments.first ?? "") failed (status \(process.terminationStatus)): \(text.suffix(1_000))")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("signet-bench-\(UUID().uuidString).out").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        // Every signal unblocked and at its default: this thread's mask would be inherited, and pgbench -T
+        // ends on SIGALRM, which a blocked mask would keep from it for ever.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+        guard spawned == 0 else {
+            throw BenchFailure("\(executable.lastPathComponent) could not be started (error \(spawned))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        // Exited normally with 0: the low 7 bits (the signal) and the exit code both zero.
+        guard status == 0 else {
+            throw BenchFailure("\(executable.lastPathComponent) \(arguments.first ?? "") failed (wait status \(status)): \(text.suffix(1_000))")
         }
         return text
     }
