@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # A throw-away PostgreSQL cluster for Signet's tests: loopback only, trust auth, a free port, run as the
-# `postgres` user (initdb refuses root).
+# `postgres` user (initdb refuses root). Durable, as a deployment runs it: PostgreSQL's defaults (fsync and
+# synchronous_commit on) are kept. pg_stat_statements is loaded, so tests can count the statements a
+# request costs.
 #
 #   .ci/postgres.sh start DIR     initdb + start in DIR; prints the URL (postgres://postgres@127.0.0.1:PORT/signet)
 #   .ci/postgres.sh restart DIR   stop immediately and start again on the same port (tests of a database restart)
@@ -31,7 +33,7 @@ case "$command" in
     echo "$port" >"$dir/port"
     [ "$(id -u)" -eq 0 ] && chown postgres "$dir/port"
     as_postgres "'$bin/pg_ctl' -D '$dir/data' -l '$dir/server.log' -w -t 30 \
-      -o \"-c listen_addresses=127.0.0.1 -p $port -k '$dir' -c fsync=off -c max_connections=200\" start" >/dev/null
+      -o \"-c listen_addresses=127.0.0.1 -p $port -k '$dir' -c max_connections=200 -c shared_preload_libraries=pg_stat_statements\" start" >/dev/null
     as_postgres "'$bin/createdb' -h 127.0.0.1 -p $port -U postgres signet"
     echo "postgres://postgres@127.0.0.1:$port/signet"
     ;;
@@ -40,7 +42,7 @@ case "$command" in
     as_postgres "'$bin/pg_ctl' -D '$dir/data' -m immediate -w stop" >/dev/null
     sleep "${SIGNET_POSTGRES_DOWN_SECONDS:-2}"
     as_postgres "'$bin/pg_ctl' -D '$dir/data' -l '$dir/server.log' -w -t 30 \
-      -o \"-c listen_addresses=127.0.0.1 -p $port -k '$dir' -c fsync=off -c max_connections=200\" start" >/dev/null
+      -o \"-c listen_addresses=127.0.0.1 -p $port -k '$dir' -c max_connections=200 -c shared_preload_libraries=pg_stat_statements\" start" >/dev/null
     ;;
   stop)
     as_postgres "'$bin/pg_ctl' -D '$dir/data' -m immediate -w stop" >/dev/null || true

@@ -59,7 +59,7 @@ public final class PostgresReplayStore: ReplayStore {
     }
 
     /// The canonical identity as one key: the fields joined by a byte that none of them can hold.
-    static func identity(_ request: GameSystemVerifiedRequest) -> String {
+    package static func identity(_ request: GameSystemVerifiedRequest) -> String {
         [request.apiKey, request.signature, String(request.dateSeconds), request.contentMD5, request.method, request.path]
             .joined(separator: "\u{1F}")
     }

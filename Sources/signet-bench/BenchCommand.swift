@@ -13,8 +13,9 @@ struct BenchCommand: AsyncParsableCommand {
         discussion: """
             Build in release: `swift run -c release signet-bench --all`. With no part named, this help.
             The chain benchmark and the soak run signet-server as a child process: build it first with
-            `swift build -c release --product signet-server`. PostgreSQL parts run when SIGNET_POSTGRES_URL
-            names a database the benchmark may write to.
+            `swift build -c release --product signet-server`. The PostgreSQL part of --server-load runs on the
+            database SIGNET_POSTGRES_URL names (the benchmark writes to it, pgbench's tables included, dropped
+            afterwards), else on a throw-away cluster it starts with .ci/postgres.sh (run from the repository).
             """)
 
     @Flag(help: "Everything: signing, file digest, conditions, middleware, the chain, verification, server load.")
@@ -40,10 +41,19 @@ struct BenchCommand: AsyncParsableCommand {
     var onlyNetwork = false
     @Flag(help: "Only the verification middleware's cost on a local Hummingbird server.")
     var serverSide = false
-    @Flag(help: "Only the state-changing load (Magic POSTs) on the reference server, in memory and on PostgreSQL.")
+    @Flag(help: """
+        Only the load on the reference server: Magic POSTs and player GETs in memory, then on PostgreSQL against \
+        pgbench tpcb-like on the same cluster (SIGNET_POSTGRES_URL, else a throw-away one from .ci/postgres.sh).
+        """)
     var serverLoad = false
-    @Option(help: "Seconds of load for --server-load (default 20, 8 with --quick).")
+    @Option(help: "Seconds of each load for --server-load, pgbench's included (default 20, 8 with --quick).")
     var loadSeconds: Int?
+    @Option(help: "--server-load: concurrent clients, and pgbench's (default 16).")
+    var loadClients: Int?
+    @Option(help: "--server-load: pgbench -i's scale (default: the client count).")
+    var pgbenchScale: Int?
+    @Option(help: "--server-load: the server's PostgreSQL connections (default: the server's own default).")
+    var postgresPool: Int?
 
     @Flag(help: "A long mixed load on a child signet-server; exits 1 when anything but the designed answers came back or its memory grew.")
     var soak = false
@@ -59,6 +69,9 @@ struct BenchCommand: AsyncParsableCommand {
     func validate() throws {
         if let fileMb, fileMb < 1 { throw ValidationError("--file-mb must be at least 1") }
         if let loadSeconds, loadSeconds < 1 { throw ValidationError("--load-seconds must be at least 1") }
+        if let loadClients, !(1...1_024).contains(loadClients) { throw ValidationError("--load-clients must be from 1 to 1024") }
+        if let pgbenchScale, !(1...10_000).contains(pgbenchScale) { throw ValidationError("--pgbench-scale must be from 1 to 10000") }
+        if let postgresPool, !(1...10_000).contains(postgresPool) { throw ValidationError("--postgres-pool must be from 1 to 10000") }
         if let seconds, !(1...3_600).contains(seconds) { throw ValidationError("--seconds must be from 1 to 3600") }
         if let warmup, !(0...600).contains(warmup) { throw ValidationError("--warmup must be from 0 to 600") }
         if let clients, !(1...4_096).contains(clients) { throw ValidationError("--clients must be from 1 to 4096") }
@@ -140,13 +153,11 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     private func runServerLoad() async throws {
-        let seconds = loadSeconds ?? (quick ? 8 : 20)
-        try await ServerLoadBenchmark.run(seconds: seconds, concurrency: 16)
-        print("")
-        if let postgresURL = ProcessInfo.processInfo.environment["SIGNET_POSTGRES_URL"], !postgresURL.isEmpty {
-            try await ServerLoadBenchmark.run(seconds: seconds, concurrency: 16, postgresURL: postgresURL)
-        } else {
-            print("Magic POSTs on PostgreSQL: skipped (set SIGNET_POSTGRES_URL to a database the benchmark may write to)")
-        }
+        var options = ServerLoadSuite.Options()
+        options.seconds = loadSeconds ?? (quick ? 8 : 20)
+        options.clients = loadClients ?? options.clients
+        options.pgbenchScale = pgbenchScale ?? options.clients
+        options.poolSize = postgresPool
+        try await ServerLoadSuite.run(options)
     }
 }

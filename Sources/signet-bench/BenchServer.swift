@@ -18,11 +18,17 @@ struct BenchServer {
     let childPID: Int32?
     let stop: () async -> Void
 
-    static func start() async throws -> BenchServer {
+    /// Starts the server: a child with `arguments` (its state in memory unless they say `--postgres`: the
+    /// child does not inherit `SIGNET_POSTGRES_URL`), or in this process with `configure`'s configuration.
+    static func start(
+        arguments: [String] = [], configure: (inout ReferenceServerConfiguration) -> Void = { _ in }
+    ) async throws -> BenchServer {
         let executable = ServerProcess.siblingExecutable()
         let inProcess = ProcessInfo.processInfo.environment["SIGNET_BENCH_SERVER"] == "inprocess"
         if !inProcess, FileManager.default.isExecutableFile(atPath: executable.path) {
-            let child = try await ServerProcess.start(executable: executable, arguments: [])
+            var environment = ProcessInfo.processInfo.environment
+            environment["SIGNET_POSTGRES_URL"] = nil
+            let child = try await ServerProcess.start(executable: executable, arguments: arguments, environment: environment)
             guard let url = child.baseURL else { throw BenchFailure("signet-server gave no usable port") }
             let pid = child.process.processIdentifier
             return BenchServer(baseURL: url, placement: "a child signet-server process",
@@ -30,6 +36,7 @@ struct BenchServer {
         }
         var configuration = ReferenceServerConfiguration()
         configuration.logger.logLevel = .warning
+        configure(&configuration)
         let server = try await ReferenceServer.start(configuration)
         let placement = inProcess ? "this process (SIGNET_BENCH_SERVER=inprocess)"
             : "this process (no signet-server beside signet-bench: swift build -c release --product signet-server)"

@@ -39,6 +39,12 @@ enum LoadTraffic {
         return (request, Body(body))
     }
 
+    /// The `number`-th player GET (`/acme/client/players/player-N`), signed with the client key.
+    static func playerGet(_ number: Int, players: Int) -> (HTTPRequest, Body) {
+        let path = "/\(DemoCredentials.tenant)/client/players/\(player(number, of: players))"
+        return (HTTPRequest(method: .get, scheme: nil, authority: nil, path: path), .empty)
+    }
+
     /// Seconds from `start` to `instant`.
     static func seconds(from start: ContinuousClock.Instant, to instant: ContinuousClock.Instant) -> Double {
         let (whole, fraction) = (instant - start).components

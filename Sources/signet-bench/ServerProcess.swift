@@ -24,9 +24,12 @@ final class ServerProcess {
             .deletingLastPathComponent().appendingPathComponent("signet-server")
     }
 
-    /// Starts `executable` with `--port 0` and `arguments`, and returns once it has printed its port.
+    /// Starts `executable` with `--port 0` and `arguments` (and `environment`, else this process's), and
+    /// returns once it has printed its port.
     /// - Throws: when it cannot start, exits, or prints no port within `timeout` (it is killed then).
-    static func start(executable: URL, arguments: [String], timeout: Duration = .seconds(30)) async throws -> ServerProcess {
+    static func start(
+        executable: URL, arguments: [String], environment: [String: String]? = nil, timeout: Duration = .seconds(30)
+    ) async throws -> ServerProcess {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw BenchFailure("""
                 no signet-server at \(executable.path): build it beside signet-bench \
@@ -41,6 +44,7 @@ final class ServerProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["--host", "127.0.0.1", "--port", "0"] + arguments
+        if let environment { process.environment = environment }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = stderr

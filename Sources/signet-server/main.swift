@@ -5,7 +5,8 @@ import SignetServer
 
 let usage = """
     usage: signet-server [--host HOST] [--port PORT] [--seed N] [--no-angle] [--players N] [--no-explain]
-                         [--separator escaped|newline] [--postgres URL] [--replay-capacity N] [--replay-quota N]
+                         [--separator escaped|newline] [--postgres URL] [--postgres-pool N] [--postgres-pool-wait MS]
+                         [--replay-capacity N] [--replay-quota N]
                          [--idempotency-capacity N] [--idempotency-quota N] [--idempotency-lifetime SECONDS] [--metrics]
                          [--head-timeout SECONDS] [--idle-timeout SECONDS]
 
@@ -24,6 +25,9 @@ let usage = """
                     idempotency records) in PostgreSQL, e.g. postgres://user@127.0.0.1:5432/signet, so that
                     any number of servers on that database behave as one (else SIGNET_POSTGRES_URL; else
                     in memory)
+      --postgres-pool N         the most PostgreSQL connections this server keeps (default 16)
+      --postgres-pool-wait MS   how long a request waits for a busy pool's connection before 503 with
+                    Retry-After (default 1000)
       --replay-capacity N       the most state-changing requests remembered for replay refusal, each
                     until its Date + the 20 s window; past it, new ones get 503 (default 100000; in memory)
       --replay-quota N          the most of those one API key may hold, so one caller cannot fill the
@@ -80,6 +84,16 @@ func parseConfiguration(_ arguments: [String]) -> ReferenceServerConfiguration {
         case "--postgres":
             guard let value = remaining.popFirst(), !value.isEmpty else { fail("--postgres needs a URL") }
             configuration.postgresURL = value
+        case "--postgres-pool":
+            guard let value = remaining.popFirst(), let count = Int(value), (1...10_000).contains(count) else {
+                fail("--postgres-pool needs a number from 1 to 10000")
+            }
+            configuration.postgresPoolSize = count
+        case "--postgres-pool-wait":
+            guard let value = remaining.popFirst(), let milliseconds = Int(value), (1...60_000).contains(milliseconds) else {
+                fail("--postgres-pool-wait needs a number of milliseconds from 1 to 60000")
+            }
+            configuration.postgresPoolWait = .milliseconds(milliseconds)
         case "--replay-capacity":
             guard let value = remaining.popFirst(), let count = Int(value), (1...100_000_000).contains(count) else {
                 fail("--replay-capacity needs a number from 1 to 100000000")

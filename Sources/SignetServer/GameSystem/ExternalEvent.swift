@@ -12,7 +12,7 @@ struct ExternalEventRequest: Decodable, Sendable {
 }
 
 /// The answer to an external event: what the rules awarded.
-struct ExternalEventResult: Encodable, Sendable {
+struct ExternalEventResult: Codable, Sendable {
     let message: String
     let ruleResults: RuleResults
 
@@ -24,7 +24,7 @@ struct ExternalEventResult: Encodable, Sendable {
 
 /// Points and achievements one event awarded. `points_awarded` names every point type of the player,
 /// with 0 where nothing was awarded, so clients can always read `points_awarded.points`.
-struct RuleResults: Encodable, Sendable {
+struct RuleResults: Codable, Sendable {
     let pointsAwarded: [String: Int]
     let achievementsAwarded: [AchievementAward]
 
@@ -35,7 +35,7 @@ struct RuleResults: Encodable, Sendable {
 }
 
 /// One achievement newly awarded by an event.
-struct AchievementAward: Encodable, Sendable {
+struct AchievementAward: Codable, Sendable {
     let achievementID: Int
     /// ISO 8601 in UTC.
     let createdAt: String

@@ -25,8 +25,9 @@ struct GameSystemService: ReferenceService {
 
     func register(on router: Router<ReferenceRequestContext>, environment: ReferenceEnvironment) {
         let state = self.state
-        let client = router.group(":tenant/client").add(
-            middleware: environment.verification.middleware(role: .client, maxBodyBytes: environment.maxBodyBytes))
+        let claims = state.claimsReplays
+        let client = router.group(":tenant/client").add(middleware: environment.verification.middleware(
+            role: .client, maxBodyBytes: environment.maxBodyBytes, routeClaimsReplays: claims))
         client.get("players/:player") { _, context in
             let player = try await state.player(tenant: context.parameters.decoded("tenant"),
                                                 player: context.parameters.decoded("player"))
@@ -34,27 +35,49 @@ struct GameSystemService: ReferenceService {
         }
         client.put("players/:player") { request, context in
             let update = try JSONRequest.decode(PlayerUpdate.self, from: try await request.body.collect(upTo: .max))
-            let player = try await state.updateAvatar(
+            let now = environment.clock()
+            let answer = try await state.updateAvatar(
                 tenant: context.parameters.decoded("tenant"), player: context.parameters.decoded("player"),
-                choices: update.avatar)
-            return try JSONResponse.make(player)
+                choices: update.avatar, replay: Self.replayIdentity(context, window: environment.window, now: now))
+            switch answer {
+            case .replayedRequest: return Self.replayedRequest(now: now)
+            case .answered(let player): return try JSONResponse.make(player)
+            }
         }
         client.get("avatar_components") { _, context in
             try JSONResponse.make(try await state.avatarComponents(tenant: context.parameters.decoded("tenant")))
         }
 
-        let admin = router.group(":tenant/admin").add(
-            middleware: environment.verification.middleware(role: .admin, maxBodyBytes: environment.maxBodyBytes))
+        let admin = router.group(":tenant/admin").add(middleware: environment.verification.middleware(
+            role: .admin, maxBodyBytes: environment.maxBodyBytes, routeClaimsReplays: claims))
         admin.post("player_external_events") { request, context in
             let event = try JSONRequest.decode(ExternalEventRequest.self, from: try await request.body.collect(upTo: .max))
             let claim = try Self.claim(request, context: context)
-            let (stored, replayed) = try await state.processEvent(
-                tenant: try context.parameters.decoded("tenant"), event: event, at: environment.clock(), claim: claim)
+            let now = environment.clock()
+            let answer = try await state.processEvent(
+                tenant: try context.parameters.decoded("tenant"), event: event, at: now, claim: claim,
+                replay: Self.replayIdentity(context, window: environment.window, now: now))
+            guard case .answered(let response) = answer else { return Self.replayedRequest(now: now) }
             var fields = HTTPFields()
-            if replayed, let name = Self.idempotentReplayed { fields[name] = "true" }
-            return JSONResponse.make(bytes: stored.body, status: HTTPResponse.Status(code: stored.status),
+            if response.idempotentReplay, let name = Self.idempotentReplayed { fields[name] = "true" }
+            return JSONResponse.make(bytes: response.stored.body, status: HTTPResponse.Status(code: response.stored.status),
                                      headerFields: fields)
         }
+    }
+
+    /// The verified request's replay identity, held until its `Date` + the window (as the verification core
+    /// holds it), for a store that claims it in its own transaction.
+    private static func replayIdentity(_ context: ReferenceRequestContext, window: TimeInterval, now: Date) -> ReplayIdentity? {
+        context.gameSystemIdentity?.signedRequest.map {
+            ReplayIdentity(request: $0, until: $0.signedAt.addingTimeInterval(window), now: now)
+        }
+    }
+
+    /// 401 `replayed-request` with `Retry-After: 1`, exactly as the verification core answers it.
+    private static func replayedRequest(now: Date) -> Response {
+        let refusal = VerificationRefusal.replayedRequest
+        return Response(status: refusal.status, headers: refusal.response(now: now).headerFields,
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: refusal.body)))
     }
 
     /// The idempotency claim of a request carrying `Idempotency-Key`, or `nil` without one.

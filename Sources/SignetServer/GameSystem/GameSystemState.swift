@@ -11,6 +11,9 @@ actor GameSystemState: GameSystemStore {
     private var tenants: [String: TenantData]
     private var idempotency: IdempotencyLedger
 
+    /// Replays are claimed by the verification middleware's store, before the route.
+    nonisolated var claimsReplays: Bool { false }
+
     init(tenants: [String: TenantData] = GameSystemSeed.tenants(),
          idempotencyLifetime: TimeInterval = 3_600, idempotencyCapacity: Int = 100_000, idempotencyQuotaPerKey: Int? = nil) {
         self.tenants = tenants
@@ -29,31 +32,31 @@ actor GameSystemState: GameSystemStore {
     }
 
     /// Sets the chosen option per component; every choice is checked before any is applied.
-    func updateAvatar(tenant: String, player: String, choices: [String: Int]) throws(ReferenceAPIError) -> Player {
+    func updateAvatar(
+        tenant: String, player: String, choices: [String: Int], replay: ReplayIdentity?
+    ) throws(ReferenceAPIError) -> Claimed<Player> {
         let data = try tenantData(tenant)
         guard var updated = data.players[player] else { throw .unknownPlayer(player, tenant) }
         try data.validate(avatar: choices)
         for (componentName, optionID) in choices { updated.avatar[componentName] = optionID }
         tenants[tenant]?.players[player] = updated
-        return updated
+        return .answered(updated)
     }
 
     /// Applies an event's rule to a player, once per idempotency claim, and returns the response to send.
     /// - Throws: 503 when the idempotency records are full of keys still inside their lifetime.
     func processEvent(
-        tenant: String, event: ExternalEventRequest, at date: Date, claim: IdempotencyRequest?
-    ) throws(ReferenceAPIError) -> (response: StoredResponse, replayed: Bool) {
+        tenant: String, event: ExternalEventRequest, at date: Date, claim: IdempotencyRequest?, replay: ReplayIdentity?
+    ) throws(ReferenceAPIError) -> Claimed<EventResponse> {
         if let claim {
             switch idempotency.begin(claim, now: date) {
             case .proceed: break
-            case .replay(let stored): return (stored, true)
+            case .replay(let stored): return .answered(EventResponse(stored: stored, idempotentReplay: true))
             case .conflict:
-                return (Self.store(ReferenceAPIError(.unprocessableContent,
-                    "Idempotency-Key '\(claim.key)' was already used for a different request")), false)
+                return .answered(EventResponse(stored: ReferenceAPIError.idempotencyConflict(claim.key).stored, idempotentReplay: false))
             case .inProgress:
                 // Not reached here (the actor applies an event in one step); kept for completeness.
-                return (Self.store(ReferenceAPIError(.conflict,
-                    "a request with Idempotency-Key '\(claim.key)' is still in progress; retry shortly")), false)
+                return .answered(EventResponse(stored: ReferenceAPIError.idempotencyInProgress(claim.key).stored, idempotentReplay: false))
             case .storeFull(let retryAfter):
                 throw .unavailable("too many Idempotency-Keys are held; retry in \(retryAfter) s", retryAfter: retryAfter)
             }
@@ -67,7 +70,7 @@ actor GameSystemState: GameSystemStore {
             response = Self.store(ReferenceAPIError(.internalServerError, "the result could not be encoded"))
         }
         if let claim { idempotency.complete(claim, with: response, now: date) }
-        return (response, false)
+        return .answered(EventResponse(stored: response, idempotentReplay: false))
     }
 
     private func apply(_ event: ExternalEventRequest, tenant: String, at date: Date) throws(ReferenceAPIError) -> ExternalEventResult {

@@ -7,7 +7,8 @@ import SignetPostgres
 /// Where a reference server keeps the state that several instances would have to share: in memory, or in
 /// PostgreSQL (the client pool runs in a task of its own, from start to stop).
 struct ReferenceState: Sendable {
-    /// Accepted state-changing requests, for replay refusal.
+    /// Accepted state-changing requests, for replay refusal (on PostgreSQL the GameSystem routes claim theirs
+    /// in their own statements; the other signed routes use this store).
     let replays: any ReplayStore
     /// Players, points, achievements, avatars and event idempotency records.
     let gameSystem: any GameSystemStore
@@ -24,12 +25,13 @@ struct ReferenceState: Sendable {
                                             idempotencyQuotaPerKey: configuration.idempotencyQuotaPerKey),
                 postgres: nil)
         }
-        let postgresConfiguration: PostgresClient.Configuration
+        var postgresConfiguration: PostgresClient.Configuration
         do {
             postgresConfiguration = try PostgresConnectionURL.configuration(url)
         } catch {
             throw ReferenceServerError(address: address, reason: error.description)
         }
+        postgresConfiguration.options.maximumConnections = max(1, configuration.postgresPoolSize)
         let client = PostgresClient(configuration: postgresConfiguration, backgroundLogger: configuration.logger)
         let running = Task { await client.run() }
         do {
@@ -44,7 +46,7 @@ struct ReferenceState: Sendable {
             replays: PostgresReplayStore(client: client, logger: configuration.logger),
             gameSystem: PostgresGameSystemStore(client: client, tenants: tenants,
                                                 idempotencyLifetime: configuration.idempotencyLifetime,
-                                                logger: configuration.logger),
+                                                poolWait: configuration.postgresPoolWait, logger: configuration.logger),
             postgres: running)
     }
 

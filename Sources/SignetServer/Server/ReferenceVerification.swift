@@ -53,12 +53,15 @@ struct ReferenceVerification: Sendable {
     }
 
     /// The middleware for routes that only `role` keys may call, with bodies up to `maxBodyBytes` (kept
-    /// for the route unless `keepsBody` is false: uploads that are only hashed).
+    /// for the route unless `keepsBody` is false: uploads that are only hashed). With `routeClaimsReplays`
+    /// the routes claim each state-changing request's identity themselves, in the transaction that applies
+    /// it (`GameSystemIdentity.signedRequest`), so the middleware claims none.
     func middleware(
-        role: GameSystemKeyRole, maxBodyBytes: Int, keepsBody: Bool = true
+        role: GameSystemKeyRole, maxBodyBytes: Int, keepsBody: Bool = true, routeClaimsReplays: Bool = false
     ) -> GameSystemVerificationMiddleware<ReferenceRequestContext> {
         GameSystemVerificationMiddleware(verifier: verifier, options: GameSystemVerificationOptions(
-            keyRoles: Self.roles, acceptedRoles: [role], replayStore: replays, maxBodyBytes: maxBodyBytes,
+            keyRoles: Self.roles, acceptedRoles: [role], replayStore: routeClaimsReplays ? nil : replays,
+            maxBodyBytes: maxBodyBytes,
             keepsBody: keepsBody, explainsFailures: explains, clock: clock, logger: logger, metricsFactory: metricsFactory))
     }
 

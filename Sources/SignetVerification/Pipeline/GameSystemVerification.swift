@@ -181,11 +181,7 @@ public struct GameSystemVerification: Sendable {
         case .replayed:
             telemetry.replay(.replayed)
             // Nothing was applied: the client may sign again in a later second and retry (Retry-After says so).
-            var refusal = VerificationRefusal.unauthorized(.replayedRequest,
-                "this exact signed request was already accepted; nothing was applied: sign it anew in a later second and retry",
-                diagnosis: nil)
-            refusal.extraFields[.retryAfter] = "1"
-            return refusal
+            return .replayedRequest
         case .storeFull(let retryAfter):
             telemetry.replay(.storeFull)
             return .unavailable(.storeFull, "the replay store is full of requests still inside their window; retry in \(retryAfter) s",

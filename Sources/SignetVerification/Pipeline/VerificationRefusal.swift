@@ -82,6 +82,17 @@ public struct VerificationRefusal: Error, Sendable, CustomStringConvertible, Loc
         VerificationRefusal(cause, status: .unauthorized, message: "\(cause.rawValue): \(detail)", diagnosis: diagnosis)
     }
 
+    /// 401 `replayed-request` with `Retry-After: 1`: this exact signed request was already accepted inside its
+    /// window, and nothing was applied. A handler that claims the replay in its own transaction answers this
+    /// too, so the text is the same wherever the claim is made.
+    package static var replayedRequest: VerificationRefusal {
+        var refusal = VerificationRefusal.unauthorized(.replayedRequest,
+            "this exact signed request was already accepted; nothing was applied: sign it anew in a later second and retry",
+            diagnosis: nil)
+        refusal.extraFields[.retryAfter] = "1"
+        return refusal
+    }
+
     /// 413 for a body past the limit.
     static func tooLarge(limit: Int) -> VerificationRefusal {
         VerificationRefusal(.bodyTooLarge, status: .contentTooLarge, message: "request body exceeds the limit of \(limit) bytes")

@@ -10,6 +10,8 @@ import SignetPostgres
 ///   `amount = amount + n` in SQL, guarded against overflow, never read, modified and written back.
 /// - `signet_gs_achievements`: primary key (tenant, ext_id, achievement_id): an achievement is awarded at
 ///   most once, by the constraint, whatever the number of instances.
+/// - `signet_gs_event(…)` (``eventFunction``): an external event, its replay claim and its idempotency record
+///   in one call.
 enum PostgresGameSystemSchema {
     static let migrations = [PostgresMigrator.Migration(id: "signet-gamesystem-v1", statements: [
         """
@@ -29,7 +31,7 @@ enum PostgresGameSystemSchema {
             sequence bigserial, PRIMARY KEY (tenant, ext_id, achievement_id),
             FOREIGN KEY (tenant, ext_id) REFERENCES signet_gs_players (tenant, ext_id))
         """,
-    ])]
+    ]), PostgresMigrator.Migration(id: "signet-gamesystem-v2-event-function", statements: [eventFunction])]
 
     /// Creates the tables (with the replay and idempotency stores' own) and inserts the seed players
     /// that are missing; players already there keep their state.
