@@ -30,7 +30,9 @@ struct AnswerTransport: Transport {
 }
 
 let client: GameSystemPlayerClient = {
-    let chain = SignetClient(baseURL: URL(fileURLWithPath: "/acme"), transport: AnswerTransport(), middleware: [])
+    // Any absolute base URL: the transport answers without a network, whatever the request.
+    let base = URL(string: "http://gamesystem.invalid/acme") ?? URL(fileURLWithPath: "/")
+    let chain = SignetClient(baseURL: base, transport: AnswerTransport(), middleware: [])
     return GameSystemClient(client: chain, admin: chain).forPlayer("ann")
 }()
 
@@ -45,7 +47,8 @@ func check<Value: Codable & Equatable & Sendable>(
         return await Result { try await read(client) }
     }
     if case .failure(let error) = outcome, !(error is SignetError) { unexpectedError(harness, error) }
-    if let expected = try? JSONDecoder().decode(Value.self, from: Data(bytes)), comparable(expected), !namesAMemberTwice(bytes) {
+    if let expected = try? JSONDecoder().decode(Value.self, from: Data(bytes)), comparable(expected), !namesAMemberTwice(bytes),
+       StrictJSON.isValid(bytes) {
         switch outcome {
         case .success(let value): require(value == expected, harness, "read \(value), JSONDecoder \(expected) from \(excerpt(bytes))")
         case .failure(let error): disagreement(harness, "JSONDecoder reads \(excerpt(bytes)), the client refuses it: \(error)")
@@ -90,6 +93,124 @@ func namesAMemberTwice(_ bytes: [UInt8]) -> Bool {
         index += 1
     }
     return false
+}
+
+/// RFC 8259 JSON, strictly: JSONDecoder also reads raw control characters in strings, escapes such as `\'`,
+/// numbers with leading zeros and bytes that are not UTF-8, all of which Signet refuses by design (naming the
+/// byte). Inputs that are not strict JSON are not compared.
+struct StrictJSON {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+
+    static func isValid(_ bytes: [UInt8]) -> Bool {
+        guard String(validating: bytes, as: UTF8.self) != nil else { return false }
+        var parser = StrictJSON(bytes: bytes)
+        parser.skipSpace()
+        guard parser.value() else { return false }
+        parser.skipSpace()
+        return parser.index == bytes.count
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func skipSpace() {
+        while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
+    }
+
+    private mutating func eat(_ character: Unicode.Scalar) -> Bool {
+        guard current == UInt8(ascii: character) else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func value() -> Bool {
+        guard let byte = current, depth < 256 else { return false }
+        switch byte {
+        case UInt8(ascii: "{"): return container(close: "}", member: true)
+        case UInt8(ascii: "["): return container(close: "]", member: false)
+        case UInt8(ascii: "\""): return string()
+        case UInt8(ascii: "t"): return literal("true")
+        case UInt8(ascii: "f"): return literal("false")
+        case UInt8(ascii: "n"): return literal("null")
+        default: return number()
+        }
+    }
+
+    private mutating func container(close: Unicode.Scalar, member: Bool) -> Bool {
+        index += 1
+        depth += 1
+        defer { depth -= 1 }
+        skipSpace()
+        if eat(close) { return true }
+        while true {
+            skipSpace()
+            if member {
+                guard string() else { return false }
+                skipSpace()
+                guard eat(":") else { return false }
+                skipSpace()
+            }
+            guard value() else { return false }
+            skipSpace()
+            if eat(",") { continue }
+            return eat(close)
+        }
+    }
+
+    private mutating func literal(_ word: String) -> Bool {
+        for byte in word.utf8 {
+            guard current == byte else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private mutating func string() -> Bool {
+        guard eat("\"") else { return false }
+        while let byte = current {
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""): return true
+            case UInt8(ascii: "\\"):
+                guard let escaped = current, Array("\"\\/bfnrtu".utf8).contains(escaped) else { return false }
+                index += 1
+                if escaped == UInt8(ascii: "u") {
+                    for _ in 0..<4 {
+                        guard let hex = current, (0x30...0x39).contains(hex) || (0x41...0x46).contains(hex) || (0x61...0x66).contains(hex)
+                        else { return false }
+                        index += 1
+                    }
+                }
+            case 0..<0x20: return false
+            default: break
+            }
+        }
+        return false
+    }
+
+    private mutating func digits() -> Int {
+        let start = index
+        while let byte = current, (0x30...0x39).contains(byte) { index += 1 }
+        return index - start
+    }
+
+    private mutating func number() -> Bool {
+        _ = eat("-")
+        if eat("0") {
+            if let byte = current, (0x30...0x39).contains(byte) { return false }
+        } else if digits() == 0 {
+            return false
+        }
+        if eat("."), digits() == 0 { return false }
+        if eat("e") || eat("E") {
+            _ = eat("+") || eat("-")
+            if digits() == 0 { return false }
+        }
+        return true
+    }
 }
 
 /// Runs `body` on the concurrency pool and waits for it.
