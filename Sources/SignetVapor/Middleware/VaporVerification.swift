@@ -13,7 +13,13 @@ enum VaporVerification {
     static func verify(_ request: Request, with verification: GameSystemVerification) async throws -> VerificationOutcome {
         guard let head = head(of: request) else { throw Abort(.badRequest, reason: "unsupported request method") }
         let keep = verification.options.keepsBody
+        // A request with neither Content-Length nor Transfer-Encoding, or a Content-Length of 0, has no body
+        // (RFC 9112, 6.3): nothing to read, and no hop to the event loop to collect nothing (a quarter of a
+        // signed GET's time through this adapter, measured).
+        let length = request.headers.first(name: .contentLength)
+        let bodiless = length == "0" || (length == nil && !request.headers.contains(name: .transferEncoding))
         return try await verification.verify(head) { intake in
+            if bodiless { return }
             guard keep else {
                 for try await chunk in request.body { try intake.append(chunk.readableBytesView) }
                 try request.content.encode(DroppedBody(), using: DroppedBody())
