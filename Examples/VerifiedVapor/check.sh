@@ -9,18 +9,12 @@ signet=${1:?usage: check.sh PATH/TO/signet}
 export ORDERS_SECRET="orders-check-secret"
 log=$(mktemp)
 # Built first (its own copy of the dependencies; minutes on a fresh machine), then started: the wait for
-# "listening on" below covers the start only.
+# "listening on" (scripts/serve.sh) covers the start only.
 swift build --package-path "$here" --product VerifiedVapor
-"$(swift build --package-path "$here" --show-bin-path)/VerifiedVapor" >"$log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null || true; rm -f "$log"' EXIT
-for _ in $(seq 1 120); do
-  grep -q "listening on" "$log" && break
-  kill -0 $server 2>/dev/null || { cat "$log"; exit 1; }
-  sleep 0.5
-done
-url=$(grep -o 'http://127.0.0.1:[0-9]*' "$log" | head -1)
-[ -n "$url" ] || { echo "VerifiedVapor did not start"; cat "$log"; exit 1; }
+source "$here/../../scripts/serve.sh"
+trap 'kill ${server_pid:-} 2>/dev/null || true; rm -f "$log"' EXIT
+serve "$log" "$(swift build --package-path "$here" --show-bin-path)/VerifiedVapor"
+url=$server_url
 
 request() {  # request SECRET -> prints the status and body
   local headers=()

@@ -168,7 +168,7 @@ public struct SignetError: Error, CustomStringConvertible {
         case .cancelled:
             return "cancelled"
         case .httpStatus(let status, let serverMessage, let bodyPreview):
-            let head = "HTTP \(status.code) \(status.reasonPhrase)"
+            let head = Self.statusLine(status)
             if let serverMessage { return "\(head): server says \"\(serverMessage)\"" }
             if bodyPreview.isEmpty { return head }
             return "\(head): body \"\(bodyPreview)\""
@@ -189,9 +189,14 @@ public struct SignetError: Error, CustomStringConvertible {
             return "invalid response: \(reason)"
         case .redirected(let status, let location):
             let target = location.map { "to \($0)" } ?? "without a Location"
-            return "HTTP \(status.code) \(status.reasonPhrase): the server redirects \(target); Signet does not follow "
+            return "\(Self.statusLine(status)): the server redirects \(target); Signet does not follow "
                 + "redirects (signed headers must not reach another origin, and a new path needs a new signature)"
         }
+    }
+
+    /// "HTTP 404 Not Found", or "HTTP 404" when the transport gave no reason phrase.
+    private static func statusLine(_ status: HTTPResponse.Status) -> String {
+        status.reasonPhrase.isEmpty ? "HTTP \(status.code)" : "HTTP \(status.code) \(status.reasonPhrase)"
     }
 
     /// `path` cut before its `?query` or `#fragment` (which may hold tokens).

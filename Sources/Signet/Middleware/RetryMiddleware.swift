@@ -169,7 +169,7 @@ public struct RetryMiddleware: SignetMiddleware {
     /// The wait a `Retry-After` value asks for: delay-seconds, or an HTTP-date relative to `now`
     /// (a date in the past means no wait). `nil` when the value is neither.
     public static func parseRetryAfter(_ value: String, now: Date) -> Duration? {
-        let trimmed = String(value.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+        let trimmed = String(value[...].trimmingOptionalWhitespace())
         if !trimmed.isEmpty, trimmed.utf8.count <= 10, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
            let seconds = Int(trimmed) {
             return .seconds(seconds)

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HTTPTypes
+import Signet
 import SignetCrypto
 
 /// Checks a received request's GameSystem signature against a key store and a clock.
@@ -126,8 +127,8 @@ public struct GameSystemVerifier: Sendable {
         guard let colon = value.lastIndex(of: ":") else {
             return .failure(.init(.malformedAuthorization, "Authorization must be 'KEY:signature' (no colon found)"))
         }
-        let apiKey = value[..<colon].trimmingSpaces()
-        let signature = value[value.index(after: colon)...].trimmingSpaces()
+        let apiKey = value[..<colon].trimmingOptionalWhitespace()
+        let signature = value[value.index(after: colon)...].trimmingOptionalWhitespace()
         guard !apiKey.isEmpty else {
             return .failure(.init(.malformedAuthorization, "Authorization has an empty API key before the colon"))
         }
@@ -135,15 +136,5 @@ public struct GameSystemVerifier: Sendable {
             return .failure(.init(.malformedAuthorization, "Authorization has an empty signature after the colon"))
         }
         return .success((String(apiKey), String(signature)))
-    }
-}
-
-extension Substring {
-    /// Drops spaces and tabs at both ends (the only whitespace accepted around the colon).
-    fileprivate func trimmingSpaces() -> Substring {
-        var result = self
-        while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
-        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
-        return result
     }
 }
