@@ -236,6 +236,11 @@ let package = Package(
                 "Signet",
                 .product(name: "Logging", package: "swift-log"),
                 product("WSClient", "swift-websocket", trait: "TriviaSocket"),
+                product("WSCore", "swift-websocket", trait: "TriviaSocket"),
+                product("NIOCore", "swift-nio", trait: "TriviaSocket"),
+                product("NIOHTTP1", "swift-nio", trait: "TriviaSocket"),
+                product("NIOWebSocket", "swift-nio", trait: "TriviaSocket"),
+                product("NIOSSL", "swift-nio-ssl", trait: "TriviaSocket"),
             ]
         ),
         // The server pipeline with no web framework in it: verification, roles, replay and idempotency stores,

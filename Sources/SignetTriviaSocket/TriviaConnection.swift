@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOSSL
 import Signet
 import SignetTrivia
 import WSClient
@@ -151,25 +152,38 @@ public actor TriviaConnection {
     }
 
     private nonisolated func runSocket(url: String, logger: Logger) async {
-        let configuration = WebSocketClientConfiguration(
-            maxFrameSize: Self.socketReadLimit,
-            closeTimeout: limits.closeTimeout, autoPing: .enabled(timePeriod: limits.pingInterval))
+        let cause = TriviaSocketEndCause()
+        let limit = Self.socketReadLimit
         do {
-            let closeFrame = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) {
-                inbound, outbound, _ in
+            guard let parsed = URL(string: url), let target = TriviaSocketChannel.Target(parsed) else {
+                throw TriviaSocketError.invalidURL(url)
+            }
+            let channel = TriviaSocketChannel(
+                target: target, maxFrameSize: limit, closeTimeout: limits.closeTimeout,
+                autoPing: .enabled(timePeriod: limits.pingInterval),
+                sslContext: target.usesTLS ? try NIOSSLContext(configuration: .makeClientConfiguration()) : nil,
+                cause: cause
+            ) { inbound, outbound, _ in
                 await self.attach(outbound)
-                for try await message in inbound.messages(maxSize: Self.socketReadLimit) {
-                    // After `finish` (or once the connection has ended) stop reading: returning closes the socket.
-                    guard await self.receive(message) else { break }
+                do {
+                    for try await message in inbound.messages(maxSize: limit) {
+                        // After `finish` (or once the connection has ended) stop reading: returning closes the socket.
+                        guard await self.receive(message) else { break }
+                    }
+                } catch {
+                    cause.record(readError: error, limit: limit)
+                    throw error
                 }
             }
-            let reason = closeFrame.map { "the server closed the socket (\($0.closeCode))" }
+            let closeFrame = try await ClientConnection(
+                channel, address: .hostname(target.host, port: target.port), logger: logger
+            ).run()
+            let reason = cause.reason
+                ?? closeFrame.map { "the server closed the socket (\($0.closeCode))" }
                 ?? "the socket closed without a close frame"
             await socketEnded(url: url, reason: reason)
-        } catch let error as WebSocketClientError where error == .serverSentMessageTooLarge {
-            await socketEnded(url: url, reason: "the server sent a message over the socket's limit of \(Self.socketReadLimit) bytes")
         } catch {
-            await socketEnded(url: url, reason: String(describing: error))
+            await socketEnded(url: url, reason: cause.reason ?? String(describing: error))
         }
     }
 

@@ -11,13 +11,16 @@ import Glibc
 /// sockets, RFC 6455 framing and the handshake's SHA-1 written out below. The hostile behaviours
 /// cannot be had from the reference server, whose WebSocket stack answers pings and closes properly.
 public final class HostileWebSocketPeer: @unchecked Sendable {
-    /// One frame the peer sends: an opcode (0x1 text, 0x2 binary, …) and its payload, always final.
+    /// One frame the peer sends: an opcode (0x1 text, 0x2 binary, 0x0 continuation, …), its payload, and
+    /// whether it is the message's final frame.
     public struct Frame: Sendable {
         public var opcode: UInt8
         public var payload: [UInt8]
-        public init(opcode: UInt8, payload: [UInt8]) {
+        public var final: Bool
+        public init(opcode: UInt8, payload: [UInt8], final: Bool = true) {
             self.opcode = opcode
             self.payload = payload
+            self.final = final
         }
 
         /// A text frame.
@@ -101,7 +104,7 @@ public final class HostileWebSocketPeer: @unchecked Sendable {
         let accept = Data(TestSHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
         connection.send(Array(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Accept: \(accept)\r\n\r\n").utf8))
-        for frame in behaviour.frames { connection.send(Self.frame(opcode: frame.opcode, frame.payload)) }
+        for frame in behaviour.frames { connection.send(Self.frame(opcode: frame.opcode, frame.payload, final: frame.final)) }
         var nextRound = behaviour.repeating.map { ContinuousClock.now + $0.every }
         while true {
             if let round = nextRound, let repeating = behaviour.repeating, ContinuousClock.now >= round {
@@ -139,8 +142,8 @@ public final class HostileWebSocketPeer: @unchecked Sendable {
     }
 
     /// A server frame (unmasked, final) with `opcode` and `payload`.
-    public static func frame(opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
-        var frame: [UInt8] = [0x80 | opcode]
+    public static func frame(opcode: UInt8, _ payload: [UInt8], final: Bool = true) -> [UInt8] {
+        var frame: [UInt8] = [(final ? 0x80 : 0) | opcode]
         if payload.count < 126 {
             frame.append(UInt8(payload.count))
         } else if payload.count <= 0xFFFF {

@@ -95,6 +95,11 @@ struct HostileTriviaPeerTests {
         }
     }
 
+    /// The connection ended as lost, for exactly this reason.
+    static func lost(because reason: String) -> @Sendable ([TriviaConnectionEvent]) -> Bool {
+        { events in if case .ended(.failed(.connectionLost(let found)))? = events.last { found == reason } else { false } }
+    }
+
     static func endedFinished(_ events: [TriviaConnectionEvent]) -> Bool {
         if case .ended(.finished)? = events.last { true } else { false }
     }
@@ -139,8 +144,13 @@ struct HostileTriviaPeerTests {
                   matches: undecodable { if case .tooLarge(_, 1_048_576) = $0 { true } else { false } }),
         SocketRow(sends: "a 17 MiB text frame (over the socket's 16 MiB read limit)",
                   frames: [.text(#"{"type":"welcome","pad":""# + String(repeating: "x", count: 17 << 20) + #""}"#), .text(finish)],
-                  expected: "connectionLost (swift-websocket closes with 1009 and drops the socket)",
-                  matches: { events in if case .ended(.failed(.connectionLost))? = events.last { true } else { false } }),
+                  expected: "connectionLost(frame too large (1009)), refused from the frame's header",
+                  matches: lost(because: "frame too large (1009): the server sent a frame over the socket's limit of 16777216 bytes")),
+        SocketRow(sends: "one 18 MiB text message in two 9 MiB frames (each within the frame limit)",
+                  frames: [.init(opcode: 0x1, payload: Array(#"{"type":"welcome","pad":""#.utf8) + [UInt8](repeating: 0x78, count: 9 << 20), final: false),
+                           .init(opcode: 0x0, payload: [UInt8](repeating: 0x78, count: 9 << 20) + Array(#""}"#.utf8)), .text(finish)],
+                  expected: "connectionLost(message too large (1009))",
+                  matches: lost(because: "message too large (1009): the server sent a message over the socket's limit of 16777216 bytes")),
     ]
 
     @Test("a hostile frame is reported as typed, and the connection still ends within the bound", arguments: socketRows)
