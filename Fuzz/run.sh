@@ -5,7 +5,8 @@
 # Crash inputs and logs go to a scratch folder outside the repository, printed at the end.
 #   Fuzz/run.sh [SECONDS] [HARNESS...]        (default 10 s, every harness)
 # Environment: FUZZ_SCRATCH (where corpora, logs and crash inputs go; default a new /tmp/signet-fuzz.*),
-# FUZZ_FLAGS (more libFuzzer flags for every harness, e.g. "-jobs=2 -workers=2" or "-max_len=65536").
+# FUZZ_FLAGS (more libFuzzer flags for every harness, e.g. "-max_len=65536"), FUZZ_JOBS (harnesses run at once;
+# default 1).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -39,27 +40,42 @@ echo "fuzz: built in $((SECONDS - started)) s; running each harness for $seconds
 
 # Swift's own crash backtracer would take the signal before libFuzzer, which then saves no crash input.
 export SWIFT_BACKTRACE=enable=no
-failed=0
-printf '%-22s %12s %8s\n' harness executions crashes
-for harness in "${harnesses[@]}"; do
-  corpus="$scratch/$harness/corpus" artifacts="$scratch/$harness/artifacts/"
+# One harness: runs it and writes its table line (and, after a crash, what to look at) to $scratch/$1/result.
+run_harness() {
+  local harness=$1 corpus="$scratch/$1/corpus" artifacts="$scratch/$1/artifacts/" status=0 executions crashes
   rm -rf "$corpus" "$artifacts"
   mkdir -p "$corpus" "$artifacts"
   cp "Corpus/$harness/"* "$corpus/"
-  status=0
   # shellcheck disable=SC2086 # FUZZ_FLAGS is a list of flags
   "$bin/$harness" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=25 -print_final_stats=1 \
     -artifact_prefix="$artifacts" ${FUZZ_FLAGS:-} "$corpus" >"$scratch/$harness/log.txt" 2>&1 || status=$?
   executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$scratch/$harness/log.txt" | grep -o '[0-9]*$' | tail -1)
   crashes=$(find "$artifacts" -type f | wc -l)
   if [ "$status" -ne 0 ] && [ "$crashes" -eq 0 ]; then crashes=1; fi  # died without an artifact: still a crash
-  printf '%-22s %12s %8s\n' "$harness" "${executions:-?}" "$crashes"
-  if [ "$crashes" -ne 0 ]; then
-    failed=1
-    grep -m1 -E 'Fatal error|DISAGREEMENT|UNEXPECTED|ERROR: libFuzzer' "$scratch/$harness/log.txt" | sed 's/^/    /' || true
-    find "$artifacts" -type f | sed 's/^/    input: /'
-    echo "    log: $scratch/$harness/log.txt"
-  fi
+  {
+    printf '%-22s %12s %8s\n' "$harness" "${executions:-?}" "$crashes"
+    if [ "$crashes" -ne 0 ]; then
+      grep -m1 -E 'Fatal error|DISAGREEMENT|UNEXPECTED|ERROR: libFuzzer' "$scratch/$harness/log.txt" | sed 's/^/    /' || true
+      find "$artifacts" -type f | sed 's/^/    input: /'
+      echo "    log: $scratch/$harness/log.txt"
+    fi
+  } >"$scratch/$harness/result"
+  [ "$crashes" -eq 0 ]
+}
+
+# FUZZ_JOBS harnesses run at once (default 1); the table prints in harness order once all have run.
+jobs=${FUZZ_JOBS:-1}
+case $jobs in '' | *[!0-9]* | 0) echo "run.sh: FUZZ_JOBS must be a positive number" >&2; exit 2 ;; esac
+failed=0
+for harness in "${harnesses[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  run_harness "$harness" &
+done
+wait || true
+printf '%-22s %12s %8s\n' harness executions crashes
+for harness in "${harnesses[@]}"; do
+  cat "$scratch/$harness/result"
+  if grep -q '^    log: ' "$scratch/$harness/result"; then failed=1; fi
 done
 echo "fuzz: done in $((SECONDS - started)) s (scratch folder $scratch)"
 exit $failed

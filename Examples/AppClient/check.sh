@@ -4,17 +4,21 @@
 #   bash Examples/AppClient/check.sh PATH/TO/signet-server
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+# SIGNET_EXAMPLES_SCRATCH, when set, is the scratch path the build shares (CI points it at the main build's
+# .build, so the dependencies built there are not built again).
+scratch=()
+[ -n "${SIGNET_EXAMPLES_SCRATCH:-}" ] && scratch=(--scratch-path "$SIGNET_EXAMPLES_SCRATCH")
 server_bin=${1:?usage: check.sh PATH/TO/signet-server}
 allowed="swift-http-types swift-log"
-swift package --package-path "$here" resolve
+swift package "${scratch[@]}" --package-path "$here" resolve
 pins=$(python3 -c 'import json,sys; print(" ".join(sorted(p["identity"] for p in json.load(open(sys.argv[1]))["pins"])))' "$here/Package.resolved")
 echo "AppClient pins: ${pins:-nothing}"
 for pin in $pins; do
   case " $allowed " in *" $pin "*) ;; *) echo "check.sh: AppClient pins $pin; an app should pin only: $allowed"; exit 1 ;; esac
 done
-swift build --package-path "$here" --product AppClient
+swift build "${scratch[@]}" --package-path "$here" --product AppClient
 out=$(APP_API_KEY=demo-client APP_SECRET=demo-client-secret \
-  "$here/../../scripts/with-server.sh" "$server_bin" "$(swift build --package-path "$here" --show-bin-path)/AppClient")
+  "$here/../../scripts/with-server.sh" "$server_bin" "$(swift build "${scratch[@]}" --package-path "$here" --show-bin-path)/AppClient")
 echo "$out"
 grep -q "points" <<<"$out" || { echo "check.sh: AppClient did not read the player"; exit 1; }
 grep -q "shown to the user: " <<<"$out" || { echo "check.sh: AppClient did not show the error"; exit 1; }

@@ -5,15 +5,19 @@
 #   bash Examples/VerifiedServer/check.sh PATH/TO/signet
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+# SIGNET_EXAMPLES_SCRATCH, when set, is the scratch path the build shares (CI points it at the main build's
+# .build, so the dependencies built there are not built again).
+scratch=()
+[ -n "${SIGNET_EXAMPLES_SCRATCH:-}" ] && scratch=(--scratch-path "$SIGNET_EXAMPLES_SCRATCH")
 signet=${1:?usage: check.sh PATH/TO/signet}
 export ORDERS_SECRET="orders-check-secret"
 log=$(mktemp)
-# Built first (its own copy of the dependencies; minutes on a fresh machine), then started: the wait for
-# "listening on" (scripts/serve.sh) covers the start only.
-swift build --package-path "$here" --product VerifiedServer
+# Built first (its own copy of the dependencies, minutes on a fresh machine, unless SIGNET_EXAMPLES_SCRATCH
+# shares them), then started: the wait for "listening on" (scripts/serve.sh) covers the start only.
+swift build "${scratch[@]}" --package-path "$here" --product VerifiedServer
 source "$here/../../scripts/serve.sh"
 trap 'kill ${server_pid:-} 2>/dev/null || true; rm -f "$log"' EXIT
-serve "$log" "$(swift build --package-path "$here" --show-bin-path)/VerifiedServer"
+serve "$log" "$(swift build "${scratch[@]}" --package-path "$here" --show-bin-path)/VerifiedServer"
 url=$server_url
 
 request() {  # request SECRET -> prints the status and body
