@@ -15,6 +15,11 @@ let package = Package(
             dependencies: [
                 .product(name: "SignetGameSystem", package: "Signet"),
                 .product(name: "SignetCrypto", package: "Signet"),
+                // The other service clients, so that CI's ldd check covers them too.
+                .product(name: "SignetWorlds", package: "Signet"),
+                .product(name: "SignetPuzzles", package: "Signet"),
+                .product(name: "SignetConditions", package: "Signet"),
+                .product(name: "SignetTrivia", package: "Signet"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // An app shows `localizedDescription` (or `errorDescription`) in an alert: each error's own one-line
 // description, which names what was wrong and where, never a secret.

@@ -236,7 +236,9 @@ struct NIOTransportTests {
     func failingBodyFreesConnection(length: Int?) async throws {
         struct Broken: Error {}
         try await Self.withServer(tls: nil, handler: { OKHandler() }) { port, _ in
-            let transport = NIOTransport(timeout: .seconds(5), maxConnectionsPerOrigin: 1)
+            // One slot: a connection that is not freed makes the GET wait out the whole timeout (a hang guard,
+            // not a speed: SlowClientScenarios.servedUnderSuiteLoad says why it is long).
+            let transport = NIOTransport(timeout: SlowClientScenarios.servedUnderSuiteLoad, maxConnectionsPerOrigin: 1)
             let stream = AsyncThrowingStream<[UInt8], any Error> { continuation in
                 continuation.yield([0x61])
                 continuation.finish(throwing: Broken())

@@ -1,5 +1,9 @@
 import SignetJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The body of `GET /conditions/:id`: `{"name": …, "_id": …, "condition": <ConditionData>}`,
 /// its condition already checked.

@@ -1,5 +1,9 @@
 import SignetJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs a conditions vector file (`"scheme": "conditions"`) through the library.
 ///

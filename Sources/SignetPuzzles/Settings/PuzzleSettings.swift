@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a player asks the server for. Its `Codable` form is the `POST /puzzle` body:
 /// `{"width", "height", "words", "minLength", "maxLength", "capabilities": [keyword]}`.

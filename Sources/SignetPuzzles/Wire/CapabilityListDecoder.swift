@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes a `GET /capabilities` response: `[{"name", "description", "keyword"}]`.
 public enum CapabilityListDecoder {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Encodes a puzzle as the reference server's `/puzzle` response: `{"id", "puzzle":
 /// [[letter]] (row-major), "words": [{"word","x1","y1","x2","y2"}]}`.

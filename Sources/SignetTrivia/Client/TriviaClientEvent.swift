@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Everything that can happen to a client: a server message, a user intent, time, the connection.
 public enum TriviaClientEvent: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the user may do: answer, use or decline the joker.
 extension TriviaClientMachine {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How server messages move the client. The server is the authority: a `question` or `finish`
 /// is taken in any live state (a lost `result` must not wedge the client), while `answer-received`,

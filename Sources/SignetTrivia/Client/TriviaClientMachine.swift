@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The client side of a game as a pure value: feed it events, get back the new state and the
 /// messages to send. It reads no clock and owns no socket, so every transition is testable alone.

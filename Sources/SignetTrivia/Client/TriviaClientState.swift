@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the client screen shows, and so what the user may do.
 public enum TriviaClientState: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SignetJSON
 
 /// Reads the fields of one JSON object, turning each fault into a ``TriviaMessageError`` that names

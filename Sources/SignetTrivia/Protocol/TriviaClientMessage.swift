@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A message a client sends over the `/trivia/play` WebSocket, as one JSON text frame.
 public enum TriviaClientMessage: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SignetJSON
 
 /// A message the server sends over the `/trivia/play` WebSocket, as one JSON text frame.

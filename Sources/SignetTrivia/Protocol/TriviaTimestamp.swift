@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Signet
 
 /// The protocol's absolute times: ISO-8601 in UTC with milliseconds, e.g. `2027-01-15T08:00:10.000Z`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `deviceId` form field: a UUID that identifies this installation to the server and stays the
 /// same across runs (see `DeviceIdentityStore`).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -35,13 +39,13 @@ public struct DeviceIdentityStore: Sendable {
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
             return nil
         } catch {
-            throw .fileSystem(path: fileURL.path, detail: "cannot read: \(error.localizedDescription)")
+            throw .fileSystem(path: fileURL.path, detail: "cannot read: \(Self.reason(error))")
         }
         guard data.count <= Self.maximumFileSize else {
             throw .corruptFile(path: fileURL.path, detail: "\(data.count) bytes, too long for a UUID")
         }
         guard let text = String(data: data, encoding: .utf8),
-            let uuid = UUID(uuidString: text.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"])))
+            let uuid = UUID(uuidString: String(text.trimmedOfWhitespace(also: ["\u{FEFF}"])))
         else {
             throw .corruptFile(path: fileURL.path, detail: "does not hold a UUID")
         }
@@ -82,7 +86,7 @@ public struct DeviceIdentityStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .fileSystem(path: directory.path, detail: "cannot create directory: \(error.localizedDescription)")
+            throw .fileSystem(path: directory.path, detail: "cannot create directory: \(Self.reason(error))")
         }
     }
 
@@ -90,7 +94,15 @@ public struct DeviceIdentityStore: Sendable {
         do {
             try Data((identity.value + "\n").utf8).write(to: url, options: atomically ? [.atomic] : [.withoutOverwriting])
         } catch {
-            throw .fileSystem(path: url.path, detail: "cannot write: \(error.localizedDescription)")
+            throw .fileSystem(path: url.path, detail: "cannot write: \(Self.reason(error))")
         }
+    }
+
+    /// Why a file operation failed, in the system's words (`strerror`) when the error carries a POSIX code.
+    private static func reason(_ error: any Error) -> String {
+        let posix = (error as? POSIXError) ?? ((error as? CocoaError)?.underlying as? POSIXError)
+        if let posix { return String(cString: strerror(posix.code.rawValue)) }
+        if let cocoa = error as? CocoaError { return "file error \(cocoa.code.rawValue)" }
+        return String(describing: error)
     }
 }

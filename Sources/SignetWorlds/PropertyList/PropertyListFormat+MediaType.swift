@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Signet
 
 /// The media types that name each property-list format in HTTP `Accept` and `Content-Type` fields.
 extension PropertyListFormat {
@@ -17,8 +22,8 @@ extension PropertyListFormat {
     /// → binary; `application/x-plist`, `text/xml`, `application/xml` → XML; `text/plain`,
     /// `text/x-plist` → OpenStep; anything else → `nil`.
     public init?(mediaType: String) {
-        let essence = mediaType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        switch essence.trimmingCharacters(in: .whitespaces).lowercased() {
+        let essence = mediaType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        switch essence.trimmingOptionalWhitespace().lowercased() {
         case "application/x-bplist": self = .binary
         case "application/x-plist", "text/xml", "application/xml": self = .xml
         case "text/plain", "text/x-plist": self = .openStep

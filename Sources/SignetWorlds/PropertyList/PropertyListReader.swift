@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads property lists in any of the three formats into `PropertyListValue`, detecting the format from
 /// the bytes (see `PropertyListFormat.detect`).

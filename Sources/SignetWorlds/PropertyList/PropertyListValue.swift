@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One node of a property list: the common tree that every format (OpenStep text, XML, binary) reads into
 /// and writes from.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Signet
 
 /// A Lords & Knights game world, as listed by the login server's `worlds` action.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A field that could not be read: where, and what was wrong.
 struct FieldFailure: Error {

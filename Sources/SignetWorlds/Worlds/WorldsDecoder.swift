@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Signet
 
 /// Decodes the body of a `worlds` answer, in any property-list format, into a `WorldsResponse`.

@@ -43,6 +43,6 @@ public struct WorldsResponse: Sendable, Hashable {
     /// case and surrounding white space).
     public var isUnknownUser: Bool {
         guard let info else { return false }
-        return info.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == Self.unknownUserInfo.lowercased()
+        return info.trimmedOfWhitespace(also: []).lowercased() == Self.unknownUserInfo.lowercased()
     }
 }

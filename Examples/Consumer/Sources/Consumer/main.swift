@@ -11,7 +11,11 @@ import Glibc
 import Darwin
 #endif
 import HTTPTypes
+import SignetConditions
 import SignetGameSystem
+import SignetPuzzles
+import SignetTrivia
+import SignetWorlds
 
 let secret = ProcessInfo.processInfo.environment["CONSUMER_SECRET"] ?? "consumer-demo-secret"
 let credentials = try GameSystemCredentials(apiKey: "consumer", secret: secret)
@@ -39,3 +43,13 @@ case .success:
 case .failure(let error):
     print("tampered body refused: \(error.reason.rawValue)")
 }
+
+// The other service clients' readers, on the same FoundationEssentials (CI checks the linked libraries).
+let rollout = #"{"op":"eq","args":[{"type":"argument","argumentNumber":1},{"type":"string","value":"beta"}]}"#
+let condition = try ConditionParser.standard.parse(Array(rollout.utf8))
+print("condition eq(arg1, \"beta\") for \"beta\": \(condition.evaluate(arguments: ["beta"]))")
+let message = try TriviaServerMessage.decode(#"{"type":"error","code":"late-answer","message":"q1 closed","path":null,"byteOffset":null}"#)
+print("trivia message: \(message.typeName)")
+print("worlds media type text/x-plist: \(PropertyListFormat(mediaType: "text/x-plist").map { "\($0)" } ?? "unknown")")
+let grid = try LetterGrid(rows: [["C", "A", "T"], ["O", "X", "E"]])
+print("puzzle grid: \(grid)")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SignetJSON
 
 /// Server → every connected user: the next question, open until its deadline.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads Apple binary property lists (`bplist00`) with every offset, length and reference bounds-checked.
 ///

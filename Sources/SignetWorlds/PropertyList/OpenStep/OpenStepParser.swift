@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads old-style (OpenStep) property-list text into a `PropertyListValue`.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads XML property lists (`<plist version="1.0">…</plist>`) straight from the bytes into
 /// `PropertyListValue`, with Signet's limits, byte offsets in every fault, and streaming of one array.

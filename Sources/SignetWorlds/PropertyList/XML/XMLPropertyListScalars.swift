@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Signet
 
 /// The text of XML property-list scalars (`<integer>`, `<real>`, `<date>`, `<data>`) as values.
