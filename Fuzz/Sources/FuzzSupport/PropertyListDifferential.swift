@@ -63,6 +63,9 @@ import SignetWorlds
 /// 20. Binary lengths written as integers wider than 8 bytes (marker `0x14`–`0x1F`, 16 bytes to 32 KiB):
 ///    Foundation reads such a length anyway, Signet refuses it as it refuses every integer outside 1–8 bytes
 ///    (``hasWideLength(_:at:)``; a length that is not an integer at all still counts).
+/// 21. XML `<key>` where a value belongs (an array element, a dictionary's value, the root): CoreFoundation
+///    reads it as a `<string>`; Signet refuses it, as the DTD allows `<key>` only as a dictionary's key (found
+///    by CI's fuzz run of 2026-11-26: `<key>yes</key>` inside an `<array>`).
 
 public enum PropertyListDifferential {
     /// Runs `bytes` through Signet as `format` and, when fair, through Foundation; stops the process on a
@@ -130,6 +133,7 @@ public enum PropertyListDifferential {
             return String(validating: bytes, as: UTF8.self) == nil
         case .malformed(_, let detail, _) where format == .xml:
             return detail.contains("(only UTF-8)") || detail.contains("<data> is not base64") || isOutOfRangeDate(detail)
+                || detail == "<key> is not a property-list element"
                 || !XMLWellFormedness.isWellFormed(bytes)
         default:
             return false
