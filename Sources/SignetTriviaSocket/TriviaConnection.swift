@@ -152,8 +152,8 @@ public actor TriviaConnection {
     }
 
     private nonisolated func runSocket(url: String, logger: Logger) async {
-        let cause = TriviaSocketEndCause()
         let limit = Self.socketReadLimit
+        let cause = TriviaSocketEndCause(limit: limit)
         do {
             guard let parsed = URL(string: url), let target = TriviaSocketChannel.Target(parsed) else {
                 throw TriviaSocketError.invalidURL(url)
@@ -171,7 +171,7 @@ public actor TriviaConnection {
                         guard await self.receive(message) else { break }
                     }
                 } catch {
-                    cause.record(readError: error, limit: limit)
+                    cause.record(readError: error)
                     throw error
                 }
             }

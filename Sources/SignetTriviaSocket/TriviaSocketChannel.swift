@@ -17,11 +17,17 @@ import WSClient
 /// ends, so without this record the connection could only say "closed without a close frame".
 final class TriviaSocketEndCause: Sendable {
     private let recorded = Mutex<String?>(nil)
+    /// The socket's read limit, named in the reason.
+    let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+    }
 
     /// The reason text for the first protocol error seen, if any.
     var reason: String? { recorded.withLock { $0 } }
 
-    func record(_ error: NIOWebSocketError, limit: Int) {
+    func record(_ error: NIOWebSocketError) {
         let text: String
         switch error {
         case .invalidFrameLength:
@@ -31,11 +37,11 @@ final class TriviaSocketEndCause: Sendable {
         case .multiByteControlFrameLength:
             text = "protocol error (1002): the server sent a control frame longer than 125 bytes"
         }
-        recorded.withLock { if $0 == nil { $0 = text } }
+        keepFirst(text)
     }
 
     /// Records what an error thrown while reading messages closed the socket with, if it carries a close code.
-    func record(readError: any Error, limit: Int) {
+    func record(readError: any Error) {
         guard let closeCode = WebSocketErrorCode(carriedBy: readError) else { return }
         let text: String
         switch closeCode {
@@ -48,6 +54,10 @@ final class TriviaSocketEndCause: Sendable {
         default:
             return
         }
+        keepFirst(text)
+    }
+
+    private func keepFirst(_ text: String) {
         recorded.withLock { if $0 == nil { $0 = text } }
     }
 }
@@ -60,15 +70,13 @@ private final class FrameErrorRecorder: ChannelInboundHandler, RemovableChannelH
     typealias InboundOut = WebSocketFrame
 
     let cause: TriviaSocketEndCause
-    let limit: Int
 
-    init(cause: TriviaSocketEndCause, limit: Int) {
+    init(cause: TriviaSocketEndCause) {
         self.cause = cause
-        self.limit = limit
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if let error = error as? NIOWebSocketError { cause.record(error, limit: limit) }
+        if let error = error as? NIOWebSocketError { cause.record(error) }
         context.fireErrorCaught(error)
     }
 }
@@ -126,14 +134,14 @@ struct TriviaSocketChannel: ClientConnectionChannel {
     }
 
     private func upgradePipeline(channel: any Channel) throws -> Value {
-        let (cause, limit) = (self.cause, maxFrameSize)
+        let cause = self.cause
         let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(
             maxFrameSize: maxFrameSize,
             upgradePipelineHandler: { channel, _ in
                 channel.eventLoop.makeCompletedFuture {
                     let operations = channel.pipeline.syncOperations
                     let errorHandler = try operations.handler(type: WebSocketProtocolErrorHandler.self)
-                    try operations.addHandler(FrameErrorRecorder(cause: cause, limit: limit), position: .before(errorHandler))
+                    try operations.addHandler(FrameErrorRecorder(cause: cause), position: .before(errorHandler))
                     return .websocket(try NIOAsyncChannel(wrappingChannelSynchronously: channel))
                 }
             }
