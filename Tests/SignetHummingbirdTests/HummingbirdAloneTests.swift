@@ -32,6 +32,7 @@ struct HummingbirdAloneTests {
         }
         let read = await socket.readUntilClosed(within: patience)
         dripping.cancel()
+        _ = await dripping.result
         _ = await sent
         return read
     }

@@ -7,6 +7,12 @@ import Glibc
 /// the bytes it is given, when it is given them, and reports what the server answers and whether (and when)
 /// the server closed. It shares no code with NIO, Hummingbird or the reference server. Blocking waits run
 /// on their own thread, never on Swift's cooperative pool (which the server under test needs).
+///
+/// ``close()`` only shuts the socket down; the descriptor itself is released in `deinit`, when nothing can
+/// still use it. A send or read still running on another thread (a drip a test cancelled, a background
+/// write) then fails on this socket instead of writing into, or reading from, whichever socket of the
+/// process got the number next. That happened: a cancelled drip's late `send` put one byte in front of a
+/// Hummingbird server's answer to another test's client, which failed with "invalid constant string".
 public final class RawClientSocket: @unchecked Sendable {
     private let descriptor: Int32
     private let lock = NSLock()
@@ -32,7 +38,7 @@ public final class RawClientSocket: @unchecked Sendable {
         self.descriptor = descriptor
     }
 
-    deinit { close() }
+    deinit { Glibc.close(descriptor) }
 
     /// Writes all of `bytes`; false once the server is gone (reset or closed for reading).
     @discardableResult
@@ -86,12 +92,13 @@ public final class RawClientSocket: @unchecked Sendable {
         }
     }
 
-    /// Closes the socket (once).
+    /// Ends the connection in both directions (once): the server sees it closed, and every later send or
+    /// read on this socket fails. The descriptor stays this socket's until `deinit`.
     public func close() {
         lock.withLock {
             guard !closed else { return }
             closed = true
-            Glibc.close(descriptor)
+            shutdown(descriptor, Int32(SHUT_RDWR))
         }
     }
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// What the loopback server saw of one request, sent back as the JSON response body.
 struct EchoReport: Codable, Sendable {
@@ -22,6 +23,7 @@ struct EchoReport: Codable, Sendable {
 final class LoopbackHTTPServer: Sendable {
     let port: UInt16
     private let listener: Int32
+    private let stopped = Mutex(false)
     /// Yields once for each `/hang` request received.
     let hangs: AsyncStream<Void>
     private let hangStarted: AsyncStream<Void>.Continuation
@@ -53,10 +55,14 @@ final class LoopbackHTTPServer: Sendable {
         Thread { LoopbackHTTPServer.acceptLoop(listener, hangStarted) }.start()
     }
 
-    /// Stops accepting; the accept loop ends when `accept` fails.
+    /// Stops accepting: the listener is only shut down here (its `accept` fails) and closed by the accept
+    /// loop as it ends, so that loop never calls `accept` on a number another socket of the process got.
     func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        stopped.withLock { stopped in
+            guard !stopped else { return }
+            stopped = true
+            shutdown(listener, Int32(SHUT_RDWR))
+        }
     }
 
     var baseURL: URL {
@@ -64,6 +70,7 @@ final class LoopbackHTTPServer: Sendable {
     }
 
     private static func acceptLoop(_ listener: Int32, _ hangStarted: AsyncStream<Void>.Continuation) {
+        defer { close(listener) }
         while true {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
