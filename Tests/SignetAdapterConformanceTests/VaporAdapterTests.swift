@@ -1,6 +1,8 @@
 import Foundation
+import Logging
 import SignetServer
 import SignetVapor
+import Synchronization
 import Testing
 import Vapor
 
@@ -38,6 +40,60 @@ struct VaporAdapterTests {
         await server.stop()
     }
 
+    @Test("a bodiless GET with in-memory keys, verified on the event loop: the answers of the task path, the identity in req.auth and the task")
+    func eventLoopPath() async throws {
+        let setup = try ConformanceSetup.inMemory(explains: true)
+        // The table's keys answer through an async provider, so the gatekeeper verifies in a task; a keyring is
+        // in memory, so a bodiless GET is decided on the event loop and the route's task inherits the identity
+        // (the echo route answers 500 when req.auth's identity is not GameSystemIdentity.current).
+        // Each refusal is logged as it is decided: the handler notes whether that was outside any task.
+        let logged = TaskNotingLogHandler()
+        var options = setup.options
+        options.logger = Logger(label: "vapor.event-loop") { _ in logged }
+        let inMemory = GameSystemVerification(keys: try ConformanceKeys().keyring, options: options)
+        let inTask = try await VaporHarness.start(setup)
+        let onLoop = try await VaporHarness.start(setup, verification: inMemory)
+        let authenticator = try await VaporHarness.start(setup, verification: inMemory, asAuthenticator: true)
+        do {
+            let requests: [(String, WireRequest)] = [
+                ("signed", try .signed("GET")),
+                ("unsigned", WireRequest(method: "GET", headers: [])),
+                ("wrong secret", try .signed("GET", secret: "not-the-secret")),
+                ("secret with a newline", try .signed("GET", secret: DemoCredentials.clientSecret + "\n")),
+                ("a minute old", try .signed("GET", date: Date().addingTimeInterval(-60))),
+                ("admin key", try .signed("GET", key: DemoCredentials.adminKey)),
+                ("unknown key", try .signed("GET", key: "stranger", secret: "s")),
+            ]
+            for (name, request) in requests {
+                let expected = try await Wire.send(request, to: inTask.baseURL)
+                let answer = try await Wire.send(request, to: onLoop.baseURL)
+                #expect(answer.status == expected.status, "\(name)")
+                // The skew in the date refusal's message is in whole seconds of each server's now: cause alone.
+                let dateRow = name == "a minute old"
+                let same = dateRow
+                    ? [answer.body, expected.body].allSatisfy { String(decoding: $0, as: UTF8.self).contains("date-outside-window: ") }
+                    : answer.body == expected.body
+                #expect(same, "\(name): \(String(decoding: answer.body, as: UTF8.self))")
+                #expect(answer.headers[.date].count == 1, "\(name)")
+                if name == "signed" {
+                    #expect(answer.status == 200)
+                    #expect(String(decoding: answer.body, as: UTF8.self).contains("\"api_key\":\"\(DemoCredentials.clientKey)\""))
+                }
+                if name != "unsigned" {
+                    let authenticated = try await Wire.send(request, to: authenticator.baseURL)
+                    #expect(authenticated.status == expected.status && (dateRow || authenticated.body == expected.body),
+                            "authenticator: \(name)")
+                }
+            }
+        } catch {
+            for server in [inTask, onLoop, authenticator] { await server.stop() }
+            throw error
+        }
+        for server in [inTask, onLoop, authenticator] { await server.stop() }
+        // Six refusals on the gatekeeper, five on the authenticator (it passes the unsigned request on).
+        #expect(logged.outsideTask == Array(repeating: true, count: 11), "refusals decided in a task: \(logged.outsideTask)")
+    }
+
     @Test("with keepsBody off the body is hashed, not kept: a route that collects gets an empty body at once")
     func bodyNotKept() async throws {
         let setup = try ConformanceSetup.inMemory(explains: false)
@@ -64,5 +120,25 @@ struct VaporAdapterTests {
             throw error
         }
         await server.stop()
+    }
+}
+
+/// A swift-log handler that notes, for each line, whether it was logged outside any task (on an event loop).
+final class TaskNotingLogHandler: LogHandler, @unchecked Sendable {
+    private let lines = Mutex<[Bool]>([])
+    var logLevel: Logger.Level = .trace
+    var metadata: Logger.Metadata = [:]
+
+    /// One entry per line logged, in order: true when no task was running.
+    var outsideTask: [Bool] { lines.withLock { $0 } }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let outside = withUnsafeCurrentTask { $0 == nil }
+        lines.withLock { $0.append(outside) }
     }
 }

@@ -72,6 +72,39 @@ struct PipelineTests {
         #expect(json?["error_message"] as? String == refusal.message)
     }
 
+    @Test("at once: a bodiless GET with in-memory keys is decided without suspending, exactly as verify decides it")
+    func atOnceMatchesVerify() async throws {
+        for explains in [false, true] {
+            let verification = try Self.verification(options: .init(
+                keyRoles: TestKeys.roles, acceptedRoles: [.client], maxBodyBytes: 1024, explainsFailures: explains))
+            var requests = try Self.refusals.map { try $0.3() }.filter { $0.0.method == .get && $0.1.isEmpty }.map(\.0)
+            requests.append(try signedRequest(.get, "/things?page=2"))
+            requests.append(try signedRequest(.head, "/things"))
+            requests.append(try signedRequest(.get, "/things", secret: "client-secret\n"))  // diagnosed when explaining
+            #expect(requests.count == 10)
+            for request in requests {
+                let atOnce = try #require(verification.verifyAtOnce(bodiless: request), "\(request) was left to verify")
+                let awaited = await verification.verify(request, body: [])
+                if let expected = awaited.refusal {
+                    let refusal = try #require(atOnce.refusal, "\(request): accepted at once, refused by verify")
+                    #expect(refusal.cause == expected.cause && refusal.status == expected.status)
+                    #expect(refusal.body == expected.body, "\(String(decoding: refusal.body, as: UTF8.self))")
+                    #expect(String(describing: refusal.diagnosis) == String(describing: expected.diagnosis))
+                } else {
+                    let expected = try #require(awaited.verified)
+                    let verified = try #require(atOnce.verified, "\(request): refused at once, accepted by verify")
+                    #expect(verified.identity.apiKey == expected.identity.apiKey && verified.identity.role == .client)
+                    // The MD5 of no bytes (Python: base64.b64encode(hashlib.md5(b"").digest())).
+                    #expect(verified.identity.bodyMD5 == "1B2M2Y8AsgTpgAmY7PhCfg==" && verified.identity.bodyLength == 0)
+                    #expect(verified.idempotency == nil)
+                }
+            }
+        }
+        // A state-changing method, or keys behind an async provider, are left to `verify`.
+        #expect(try Self.verification().verifyAtOnce(bodiless: try signedRequest(.post, "/things")) == nil)
+        #expect(try Self.verification(keys: DatabaseKeys()).verifyAtOnce(bodiless: try signedRequest(.get, "/things")) == nil)
+    }
+
     @Test("a body declared past the limit is refused before the first byte is read")
     func declaredTooLarge() async throws {
         let verification = try Self.verification(options: .init(maxBodyBytes: 10))

@@ -16,9 +16,9 @@ import Vapor
 /// }
 /// ```
 /// A request is the authenticator's when `GameSystemVerification.claims(_:)` says so. Unlike Vapor's
-/// `AsyncRequestAuthenticator`, a refused signature is answered here (the pipeline's 401 body, not Vapor's
+/// `RequestAuthenticator`, a refused signature is answered here (the pipeline's 401 body, not Vapor's
 /// error JSON): a request that tried to sign and failed must not fall through to an anonymous route.
-public struct GameSystemVaporAuthenticator: AsyncAuthenticator {
+public struct GameSystemVaporAuthenticator: Authenticator {
     /// The pipeline a signed request goes through.
     public let verification: GameSystemVerification
 
@@ -28,16 +28,9 @@ public struct GameSystemVaporAuthenticator: AsyncAuthenticator {
     }
 
     /// Verifies a GameSystem-signed request and calls `next` with the identity logged in; passes any other
-    /// request on.
-    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard GameSystemVerification.claims(VaporVerification.fields(request.headers)) else { return try await next.respond(to: request) }
-        switch try await VaporVerification.verify(request, with: verification) {
-        case .refused(let refusal):
-            return VaporVerification.response(refusal, now: verification.options.clock())
-        case .answered(let head, let stored):
-            return VaporVerification.response(head, body: stored)
-        case .accepted(let verified):
-            return try await VaporVerification.run(verified, on: request) { try await next.respond(to: request) }
-        }
+    /// request on. A bodiless GET with in-memory keys is verified on the event loop, any other in a task.
+    public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        guard GameSystemVerification.claims(VaporVerification.fields(request.headers)) else { return next.respond(to: request) }
+        return VaporVerification.respond(to: request, with: verification, next: next)
     }
 }

@@ -16,7 +16,7 @@ import Vapor
 /// route: 401 with `{"error_message": "<cause>: <detail>"}` and one HTTP `Date` (Vapor's), 413 past the body
 /// limit (whatever the route's own `body: .collect(maxSize:)` says), 503 when a store or the key provider
 /// cannot answer. To let a route accept another kind of credentials too, use ``GameSystemVaporAuthenticator``.
-public struct GameSystemVaporMiddleware: AsyncMiddleware {
+public struct GameSystemVaporMiddleware: Middleware {
     /// The pipeline every request goes through.
     public let verification: GameSystemVerification
 
@@ -30,15 +30,9 @@ public struct GameSystemVaporMiddleware: AsyncMiddleware {
         self.init(verification: GameSystemVerification(verifier: verifier, options: options))
     }
 
-    /// Verifies `request` and calls `next`, or answers the refusal (or the stored answer of a repeat).
-    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        switch try await VaporVerification.verify(request, with: verification) {
-        case .refused(let refusal):
-            return VaporVerification.response(refusal, now: verification.options.clock())
-        case .answered(let head, let stored):
-            return VaporVerification.response(head, body: stored)
-        case .accepted(let verified):
-            return try await VaporVerification.run(verified, on: request) { try await next.respond(to: request) }
-        }
+    /// Verifies `request` and calls `next`, or answers the refusal (or the stored answer of a repeat). A
+    /// bodiless GET with in-memory keys is verified on the event loop, any other request in a task.
+    public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        VaporVerification.respond(to: request, with: verification, next: next)
     }
 }

@@ -13,11 +13,9 @@ enum VaporVerification {
     static func verify(_ request: Request, with verification: GameSystemVerification) async throws -> VerificationOutcome {
         guard let head = head(of: request) else { throw Abort(.badRequest, reason: "unsupported request method") }
         let keep = verification.options.keepsBody
-        // A request with neither Content-Length nor Transfer-Encoding, or a Content-Length of 0, has no body
-        // (RFC 9112, 6.3): nothing to read, and no hop to the event loop to collect nothing (a quarter of a
-        // signed GET's time through this adapter, measured).
-        let length = request.headers.first(name: .contentLength)
-        let bodiless = length == "0" || (length == nil && !request.headers.contains(name: .transferEncoding))
+        // Nothing to read, and no hop to the event loop to collect nothing (a quarter of a signed GET's time
+        // through this adapter, measured).
+        let bodiless = isBodiless(request)
         return try await verification.verify(head) { intake in
             if bodiless { return }
             guard keep else {
@@ -38,6 +36,47 @@ enum VaporVerification {
             }
             if let collected { try intake.append(collected.readableBytesView) }
         }
+    }
+
+    /// Answers `request` as the gatekeeper and the authenticator do: verified, then `next` with the identity in
+    /// `req.auth` and `GameSystemIdentity.current`; or the refusal; or the stored answer of a repeat.
+    ///
+    /// A bodiless GET (HEAD, OPTIONS) with the keys in memory is decided here, on the event loop, and `next`
+    /// is called from it: Vapor's `AsyncMiddleware` would first hop to a task of its own, and that hop cost a
+    /// verified GET about a fifth of its throughput against the same route unverified (docs/benchmarks.md).
+    /// Any other request is verified in a task.
+    static func respond(to request: Request, with verification: GameSystemVerification, next: any Responder) -> EventLoopFuture<Response> {
+        if isBodiless(request), let head = head(of: request), let outcome = verification.verifyAtOnce(bodiless: head) {
+            switch outcome {
+            case .refused(let refusal):
+                return request.eventLoop.makeSucceededFuture(response(refusal, now: verification.options.clock()))
+            case .answered(let head, let stored):
+                return request.eventLoop.makeSucceededFuture(response(head, body: stored))
+            case .accepted(let verified) where verified.idempotency == nil:
+                request.auth.login(verified.identity)
+                // A task the route starts in this scope (Vapor's async routes do) inherits the task-local.
+                return GameSystemIdentity.$current.withValue(verified.identity) { next.respond(to: request) }
+            case .accepted:
+                break  // a safe method claims no Idempotency-Key; were it to, the task below settles it
+            }
+        }
+        return request.eventLoop.makeFutureWithTask {
+            switch try await verify(request, with: verification) {
+            case .refused(let refusal):
+                return response(refusal, now: verification.options.clock())
+            case .answered(let head, let stored):
+                return response(head, body: stored)
+            case .accepted(let verified):
+                return try await run(verified, on: request) { try await next.respond(to: request).get() }
+            }
+        }
+    }
+
+    /// Whether `request` has no body: neither `Content-Length` nor `Transfer-Encoding`, or a `Content-Length`
+    /// of 0 (RFC 9112, 6.3).
+    static func isBodiless(_ request: Request) -> Bool {
+        let length = request.headers.first(name: .contentLength)
+        return length == "0" || (length == nil && !request.headers.contains(name: .transferEncoding))
     }
 
     /// Vapor stopped collecting past `intake.limit`: the intake refuses as it would have, had it counted

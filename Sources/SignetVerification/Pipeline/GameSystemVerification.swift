@@ -101,49 +101,28 @@ public struct GameSystemVerification: Sendable {
     private func check(
         _ request: HTTPRequest, method: String, target: String, path: Substring, received: ReceivedBody, apiKey: inout String?
     ) async -> VerificationOutcome {
-        let headers = request.headerFields
         let now = options.clock()
-        let verifier: GameSystemVerifier
-        switch GameSystemVerifier.signedParts(of: headers) {
-        case .failure(let error):
-            return .refused(.unauthorized(VerificationRefusal.Cause(error.reason), error.detail, diagnosis: nil))
-        case .success(let parts):
-            apiKey = parts.apiKey
-            let secrets: GameSystemSecrets?
-            do {
-                secrets = try await keys.secrets(for: parts.apiKey)
-            } catch {
-                telemetry.storeError(.keys, error)
-                return .refused(.unavailable(.keyProviderUnavailable,
-                    "the API key's secrets cannot be looked up now; retry shortly", retryAfter: 1))
-            }
-            verifier = GameSystemVerifier(keys: ResolvedKeys(apiKey: parts.apiKey, secrets: secrets ?? GameSystemSecrets(keys: [])),
-                                          window: window, separator: separator)
+        let named: String
+        switch GameSystemVerifier.signedParts(of: request.headerFields) {
+        case .failure(let error): return .refused(Self.unsigned(error))
+        case .success(let parts): named = parts.apiKey
         }
-        let verified: GameSystemVerifiedRequest
-        switch verifier.verifyRequest(method: request.method, target: target, headers: headers, now: now, bodyMD5: { received.md5 }) {
-        case .success(let value): verified = value
-        case .failure(let error):
-            let diagnosis = options.explainsFailures
-                ? verifier.diagnose(error, method: request.method, target: target, headers: headers, bodyMD5: received.digest, now: now)
-                : nil
-            return .refused(.unauthorized(VerificationRefusal.Cause(error.reason), error.detail, diagnosis: diagnosis))
+        apiKey = named
+        let secrets: GameSystemSecrets?
+        do {
+            secrets = try await keys.secrets(for: named)
+        } catch {
+            telemetry.storeError(.keys, error)
+            return .refused(.unavailable(.keyProviderUnavailable,
+                "the API key's secrets cannot be looked up now; retry shortly", retryAfter: 1))
         }
-        let role = options.keyRoles[verified.apiKey]
-        if let accepted = options.acceptedRoles, !(role.map(accepted.contains) ?? false) {
-            let needed = accepted.map(\.rawValue).sorted().joined(separator: " or ")
-            let held = role.map { Self.article($0.rawValue) + " \($0) key" } ?? "a key without a role"
-            let diagnosis = options.explainsFailures
-                ? verifier.wrongKeyTypeDiagnosis(method: request.method, target: target, headers: headers, needed: needed, held: held)
-                : nil
-            return .refused(.unauthorized(.wrongKeyType,
-                "this route needs \(Self.article(needed)) \(needed) key, and the request was signed with \(held)", diagnosis: diagnosis))
+        let accepted: VerifiedRequest
+        switch authenticate(request, target: target, apiKey: named, secrets: secrets, received: received, now: now) {
+        case .failure(let refusal): return .refused(refusal)
+        case .success(let value): accepted = value
         }
-        let identity = GameSystemIdentity(apiKey: verified.apiKey, role: role, bodyLength: received.length, bodyMD5: received.md5,
-                                          signedRequest: verified)
-        guard !Self.safeMethods.contains(request.method) else {
-            return .accepted(VerifiedRequest(identity: identity, signed: verified, idempotency: nil))
-        }
+        let verified = accepted.signed
+        guard !Self.safeMethods.contains(request.method) else { return .accepted(accepted) }
         let idempotencyKey: String?
         do {
             idempotencyKey = options.idempotencyStore == nil ? nil : try IdempotencyClaim.key(in: request)
@@ -153,13 +132,77 @@ public struct GameSystemVerification: Sendable {
         if let replays = options.replayStore, let refusal = await claimReplay(verified, in: replays, now: now) {
             return .refused(refusal)
         }
-        guard let store = options.idempotencyStore, let idempotencyKey else {
-            return .accepted(VerifiedRequest(identity: identity, signed: verified, idempotency: nil))
-        }
+        guard let store = options.idempotencyStore, let idempotencyKey else { return .accepted(accepted) }
         let claim = IdempotencyClaim(
             request: IdempotencyRequest(apiKey: verified.apiKey, key: idempotencyKey, fingerprint: "\(method) \(path) \(received.md5)"),
             maxStoredBytes: options.maxStoredResponseBytes, store: store, clock: options.clock, telemetry: telemetry)
-        return await begin(claim, identity: identity, verified: verified, now: now)
+        return await begin(claim, identity: accepted.identity, verified: verified, now: now)
+    }
+
+    /// Verifies a bodiless request of a safe method (GET, HEAD, OPTIONS, TRACE) without suspending, when
+    /// nothing it needs has to be waited for: the keys are a ``GameSystemKeyring`` (in memory), and a safe
+    /// method claims no replay and no `Idempotency-Key`. `nil` otherwise; then ``verify(_:receiving:)``
+    /// answers. The same checks in the same order, counted, traced and logged alike: an adapter calls it on
+    /// its event loop to spare the request a hop to a task (Vapor's `AsyncMiddleware` costs one).
+    package func verifyAtOnce(bodiless request: HTTPRequest) -> VerificationOutcome? {
+        guard Self.safeMethods.contains(request.method), let keyring = keys as? GameSystemKeyring,
+              let received = try? ReceivedBody.of(EmptyCollection(), limit: options.maxBodyBytes)
+        else { return nil }
+        let method = request.method.rawValue, target = request.path ?? "/"
+        let path = GameSystemSigner.signedPath(of: target)
+        let started = ContinuousClock.now
+        var apiKey: String?
+        let outcome = telemetry.tracedAtOnce(method: method, path: path) { () -> VerificationOutcome in
+            switch GameSystemVerifier.signedParts(of: request.headerFields) {
+            case .failure(let error): return .refused(Self.unsigned(error))
+            case .success(let parts):
+                apiKey = parts.apiKey
+                let secrets = keyring.secretsInMemory(for: parts.apiKey)
+                switch authenticate(request, target: target, apiKey: parts.apiKey, secrets: secrets, received: received, now: options.clock()) {
+                case .failure(let refusal): return .refused(refusal)
+                case .success(let accepted): return .accepted(accepted)
+                }
+            }
+        }
+        telemetry.record(outcome, took: ContinuousClock.now - started, method: method, path: path, apiKey: apiKey)
+        return outcome
+    }
+
+    /// The refusal of a request whose signature headers are missing or malformed.
+    private static func unsigned(_ error: GameSystemVerificationError) -> VerificationRefusal {
+        .unauthorized(VerificationRefusal.Cause(error.reason), error.detail, diagnosis: nil)
+    }
+
+    /// The checks that need the key's secrets and nothing else to wait for: signature (with its date window
+    /// and `Content-MD5`), then role. The identity, or the refusal.
+    private func authenticate(
+        _ request: HTTPRequest, target: String, apiKey: String, secrets: GameSystemSecrets?, received: ReceivedBody, now: Date
+    ) -> Result<VerifiedRequest, VerificationRefusal> {
+        let headers = request.headerFields
+        let verifier = GameSystemVerifier(keys: ResolvedKeys(apiKey: apiKey, secrets: secrets ?? GameSystemSecrets(keys: [])),
+                                          window: window, separator: separator)
+        let verified: GameSystemVerifiedRequest
+        switch verifier.verifyRequest(method: request.method, target: target, headers: headers, now: now, bodyMD5: { received.md5 }) {
+        case .success(let value): verified = value
+        case .failure(let error):
+            let diagnosis = options.explainsFailures
+                ? verifier.diagnose(error, method: request.method, target: target, headers: headers, bodyMD5: received.digest, now: now)
+                : nil
+            return .failure(.unauthorized(VerificationRefusal.Cause(error.reason), error.detail, diagnosis: diagnosis))
+        }
+        let role = options.keyRoles[verified.apiKey]
+        if let accepted = options.acceptedRoles, !(role.map(accepted.contains) ?? false) {
+            let needed = accepted.map(\.rawValue).sorted().joined(separator: " or ")
+            let held = role.map { Self.article($0.rawValue) + " \($0) key" } ?? "a key without a role"
+            let diagnosis = options.explainsFailures
+                ? verifier.wrongKeyTypeDiagnosis(method: request.method, target: target, headers: headers, needed: needed, held: held)
+                : nil
+            return .failure(.unauthorized(.wrongKeyType,
+                "this route needs \(Self.article(needed)) \(needed) key, and the request was signed with \(held)", diagnosis: diagnosis))
+        }
+        let identity = GameSystemIdentity(apiKey: verified.apiKey, role: role, bodyLength: received.length, bodyMD5: received.md5,
+                                          signedRequest: verified)
+        return .success(VerifiedRequest(identity: identity, signed: verified, idempotency: nil))
     }
 
     /// Claims `verified` in the replay store; the refusal to answer, or `nil` to go on.

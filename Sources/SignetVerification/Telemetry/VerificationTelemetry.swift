@@ -93,11 +93,32 @@ struct VerificationTelemetry: Sendable {
         return await Self.span(tracer, method: method, path: path, verify)
     }
 
+    /// ``traced(method:path:_:)`` for a verification that does not suspend.
+    func tracedAtOnce(method: String, path: Substring, _ verify: () -> VerificationOutcome) -> VerificationOutcome {
+        let tracer = self.tracer ?? InstrumentationSystem.tracer
+        return Self.spanAtOnce(tracer, method: method, path: path, verify)
+    }
+
     private static func span<T: Tracer>(
         _ tracer: T, method: String, path: Substring, _ verify: () async -> VerificationOutcome
     ) async -> VerificationOutcome {
         let span = tracer.startSpan("GameSystem verification", context: .current ?? .topLevel, ofKind: .internal)
         let outcome = await verify()
+        end(span, method: method, path: path, outcome)
+        return outcome
+    }
+
+    private static func spanAtOnce<T: Tracer>(
+        _ tracer: T, method: String, path: Substring, _ verify: () -> VerificationOutcome
+    ) -> VerificationOutcome {
+        let span = tracer.startSpan("GameSystem verification", context: .current ?? .topLevel, ofKind: .internal)
+        let outcome = verify()
+        end(span, method: method, path: path, outcome)
+        return outcome
+    }
+
+    /// Sets the span's attributes from the outcome, and ends it.
+    private static func end(_ span: some Span, method: String, path: Substring, _ outcome: VerificationOutcome) {
         span.attributes["http.request.method"] = method
         span.attributes["url.path"] = String(path)
         switch outcome {
@@ -109,7 +130,6 @@ struct VerificationTelemetry: Sendable {
             span.attributes["http.response.status_code"] = refusal.status.code
         }
         span.end()
-        return outcome
     }
 }
 

@@ -4,9 +4,15 @@ import Vapor
 
 /// The Vapor gatekeeper on a route group, the identity in `req.auth`.
 enum VaporHarness {
-    static func start(_ setup: ConformanceSetup) async throws -> RunningServer {
+    /// The table's app: `setup`'s pipeline (or `verification`) as the gatekeeper, or as the authenticator.
+    static func start(
+        _ setup: ConformanceSetup, verification: GameSystemVerification? = nil, asAuthenticator: Bool = false
+    ) async throws -> RunningServer {
+        let verification = verification ?? setup.verification
         let app = try await startApp { app in
-            let client = app.grouped(":tenant", "client").grouped(GameSystemVaporMiddleware(verification: setup.verification))
+            let gate: any Middleware = asAuthenticator
+                ? GameSystemVaporAuthenticator(verification: verification) : GameSystemVaporMiddleware(verification: verification)
+            let client = app.grouped(":tenant", "client").grouped(gate)
             for method in [HTTPMethod.GET, .POST, .PUT] {
                 client.on(method, "echo") { req async throws -> Response in
                     let body = req.body.data.map { Array($0.readableBytesView) } ?? []
