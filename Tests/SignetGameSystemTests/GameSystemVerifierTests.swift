@@ -101,6 +101,34 @@ struct GameSystemVerifierTests {
         #expect(split.signature == "sig")
     }
 
+    @Test("Authorization is split as Python's rsplit(':', 1) and strip(' \\t') split it: by code point, not by character")
+    func splitByCodePoint() throws {
+        // Expected values from Python 3: "k:\u0301s".rsplit(":", 1) == ["k", "\u0301s"]; a colon followed by a
+        // combining mark is one Character in Swift, and a split by Characters found no colon there.
+        let cases: [(String, String, String)] = [
+            ("k:\u{301}s", "k", "\u{301}s"),
+            ("\tk \t:\t sig\t ", "k", "sig"),
+            ("é:sig", "é", "sig"),
+            ("a: b :c", "a: b", "c"),
+        ]
+        for (value, apiKey, signature) in cases {
+            let split = try GameSystemVerifier.splitAuthorization(value).get()
+            #expect(split.apiKey == apiKey && split.signature == signature, "\(value.unicodeScalars.map { $0.escaped(asASCII: true) })")
+        }
+        for value in ["no colon", " \t: sig", "key :\t "] {
+            #expect(throws: GameSystemVerificationError.self) { try GameSystemVerifier.splitAuthorization(value).get() }
+        }
+    }
+
+    @Test("A header named twice reads as its values joined, as HTTPFields reads it: two Dates are a malformed date")
+    func repeatedSignedHeader() throws {
+        var fields = Self.headers()
+        fields.append(HTTPField(name: .date, value: "20260101 00:00:00 UTC"))
+        #expect(try Self.reason(fields) == .malformedDate)
+        let parts = try GameSystemVerifier.signedParts(of: fields).get()
+        #expect(parts.date == fields[.date])
+    }
+
     @Test("A key not in the store, or differing in case, is unknown-key")
     func unknownKey() throws {
         #expect(try Self.reason(Self.headers(authorization: "OTHER:" + Self.signature)) == .unknownKey)

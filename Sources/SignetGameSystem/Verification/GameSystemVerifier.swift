@@ -60,11 +60,19 @@ public struct GameSystemVerifier: Sendable {
         method: HTTPRequest.Method, target: String, headers: HTTPFields, now: Date,
         bodyMD5: () throws -> String
     ) -> Result<GameSystemVerifiedRequest, GameSystemVerificationError> {
-        let dateText: String, contentMD5: String, apiKey: String, signature: String
         switch Self.signedParts(of: headers) {
-        case .success(let parts): (dateText, contentMD5, apiKey, signature) = parts
-        case .failure(let error): return .failure(error)
+        case .success(let parts): verifyRequest(method: method, target: target, parts: parts, now: now, bodyMD5: bodyMD5)
+        case .failure(let error): .failure(error)
         }
+    }
+
+    /// ``verifyRequest(method:target:headers:now:bodyMD5:)`` for a caller that already has the
+    /// ``signedParts(of:)`` (it looked the key up with them): the headers are not read twice.
+    package func verifyRequest(
+        method: HTTPRequest.Method, target: String, parts: (date: String, contentMD5: String, apiKey: String, signature: String),
+        now: Date, bodyMD5: () throws -> String
+    ) -> Result<GameSystemVerifiedRequest, GameSystemVerificationError> {
+        let (dateText, contentMD5, apiKey, signature) = parts
         let candidates = keys.keys(for: apiKey)
         guard !candidates.isEmpty else {
             return .failure(.init(.unknownKey, "the API key is not known to this server"))
@@ -112,29 +120,52 @@ public struct GameSystemVerifier: Sendable {
     /// API key to look up, and the parts verification goes on with.
     public static func signedParts(of headers: HTTPFields)
         -> Result<(date: String, contentMD5: String, apiKey: String, signature: String), GameSystemVerificationError> {
-        guard let date = headers[.date] else { return .failure(.init(.missingHeader, "Date header is absent")) }
-        guard let contentMD5 = headers[.contentMD5] else {
+        // One pass over the fields (a field named twice reads as its values joined by ", ", as
+        // `HTTPFields`' subscript reads it): this runs on every request, and three subscripts cost three passes.
+        var date: String?, contentMD5: String?, authorization: String?
+        for field in headers {
+            switch field.name {
+            case .date: date = date.map { $0 + ", " + field.value } ?? field.value
+            case .contentMD5: contentMD5 = contentMD5.map { $0 + ", " + field.value } ?? field.value
+            case .authorization: authorization = authorization.map { $0 + ", " + field.value } ?? field.value
+            default: continue
+            }
+        }
+        guard let date else { return .failure(.init(.missingHeader, "Date header is absent")) }
+        guard let contentMD5 else {
             return .failure(.init(.missingHeader, "Content-MD5 header is absent"))
         }
-        guard let authorization = headers[.authorization] else {
+        guard let authorization else {
             return .failure(.init(.missingHeader, "Authorization header is absent"))
         }
         return splitAuthorization(authorization).map { (date, contentMD5, $0.apiKey, $0.signature) }
     }
 
-    /// Splits `KEY:signature` at the last colon, accepting spaces around it (`KEY : signature`).
+    /// Splits `KEY:signature` at the last colon, accepting spaces and tabs around it (`KEY : signature`).
+    /// Byte-wise, as the independent implementation splits (a colon followed by a combining mark is still a
+    /// colon).
     public static func splitAuthorization(_ value: String) -> Result<(apiKey: String, signature: String), GameSystemVerificationError> {
-        guard let colon = value.lastIndex(of: ":") else {
+        let bytes = value.utf8
+        guard let colon = bytes.lastIndex(of: UInt8(ascii: ":")) else {
             return .failure(.init(.malformedAuthorization, "Authorization must be 'KEY:signature' (no colon found)"))
         }
-        let apiKey = value[..<colon].trimmingOptionalWhitespace()
-        let signature = value[value.index(after: colon)...].trimmingOptionalWhitespace()
+        let apiKey = trimmedBlanks(bytes[..<colon])
+        let signature = trimmedBlanks(bytes[bytes.index(after: colon)...])
         guard !apiKey.isEmpty else {
             return .failure(.init(.malformedAuthorization, "Authorization has an empty API key before the colon"))
         }
         guard !signature.isEmpty else {
             return .failure(.init(.malformedAuthorization, "Authorization has an empty signature after the colon"))
         }
-        return .success((String(apiKey), String(signature)))
+        return .success((String(Substring(apiKey)), String(Substring(signature))))
+    }
+
+    /// `bytes` without leading and trailing spaces and tabs (both ASCII, so the cuts are on scalar boundaries).
+    private static func trimmedBlanks(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) }) else {
+            return bytes[bytes.endIndex...]
+        }
+        return bytes[first...last]
     }
 }

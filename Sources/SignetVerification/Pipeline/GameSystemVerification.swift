@@ -102,22 +102,22 @@ public struct GameSystemVerification: Sendable {
         _ request: HTTPRequest, method: String, target: String, path: Substring, received: ReceivedBody, apiKey: inout String?
     ) async -> VerificationOutcome {
         let now = options.clock()
-        let named: String
+        let parts: SignedParts
         switch GameSystemVerifier.signedParts(of: request.headerFields) {
         case .failure(let error): return .refused(Self.unsigned(error))
-        case .success(let parts): named = parts.apiKey
+        case .success(let value): parts = value
         }
-        apiKey = named
+        apiKey = parts.apiKey
         let secrets: GameSystemSecrets?
         do {
-            secrets = try await keys.secrets(for: named)
+            secrets = try await keys.secrets(for: parts.apiKey)
         } catch {
             telemetry.storeError(.keys, error)
             return .refused(.unavailable(.keyProviderUnavailable,
                 "the API key's secrets cannot be looked up now; retry shortly", retryAfter: 1))
         }
         let accepted: VerifiedRequest
-        switch authenticate(request, target: target, apiKey: named, secrets: secrets, received: received, now: now) {
+        switch authenticate(request, target: target, parts: parts, secrets: secrets, received: received, now: now) {
         case .failure(let refusal): return .refused(refusal)
         case .success(let value): accepted = value
         }
@@ -146,7 +146,7 @@ public struct GameSystemVerification: Sendable {
     /// its event loop to spare the request a hop to a task (Vapor's `AsyncMiddleware` costs one).
     package func verifyAtOnce(bodiless request: HTTPRequest) -> VerificationOutcome? {
         guard Self.safeMethods.contains(request.method), let keyring = keys as? GameSystemKeyring,
-              let received = try? ReceivedBody.of(EmptyCollection(), limit: options.maxBodyBytes)
+              let received = Self.noBody, options.maxBodyBytes >= 0
         else { return nil }
         let method = request.method.rawValue, target = request.path ?? "/"
         let path = GameSystemSigner.signedPath(of: target)
@@ -158,7 +158,7 @@ public struct GameSystemVerification: Sendable {
             case .success(let parts):
                 apiKey = parts.apiKey
                 let secrets = keyring.secretsInMemory(for: parts.apiKey)
-                switch authenticate(request, target: target, apiKey: parts.apiKey, secrets: secrets, received: received, now: options.clock()) {
+                switch authenticate(request, target: target, parts: parts, secrets: secrets, received: received, now: options.clock()) {
                 case .failure(let refusal): return .refused(refusal)
                 case .success(let accepted): return .accepted(accepted)
                 }
@@ -168,6 +168,12 @@ public struct GameSystemVerification: Sendable {
         return outcome
     }
 
+    /// The length and MD5 of no bytes, computed once (`nil` only if MD5 is unavailable here).
+    private static let noBody: ReceivedBody? = try? ReceivedBody.of(EmptyCollection(), limit: 0)
+
+    /// What ``GameSystemVerifier/signedParts(of:)`` reads: the signed headers and the two halves of `Authorization`.
+    typealias SignedParts = (date: String, contentMD5: String, apiKey: String, signature: String)
+
     /// The refusal of a request whose signature headers are missing or malformed.
     private static func unsigned(_ error: GameSystemVerificationError) -> VerificationRefusal {
         .unauthorized(VerificationRefusal.Cause(error.reason), error.detail, diagnosis: nil)
@@ -176,13 +182,13 @@ public struct GameSystemVerification: Sendable {
     /// The checks that need the key's secrets and nothing else to wait for: signature (with its date window
     /// and `Content-MD5`), then role. The identity, or the refusal.
     private func authenticate(
-        _ request: HTTPRequest, target: String, apiKey: String, secrets: GameSystemSecrets?, received: ReceivedBody, now: Date
+        _ request: HTTPRequest, target: String, parts: SignedParts, secrets: GameSystemSecrets?, received: ReceivedBody, now: Date
     ) -> Result<VerifiedRequest, VerificationRefusal> {
         let headers = request.headerFields
-        let verifier = GameSystemVerifier(keys: ResolvedKeys(apiKey: apiKey, secrets: secrets ?? GameSystemSecrets(keys: [])),
+        let verifier = GameSystemVerifier(keys: ResolvedKeys(apiKey: parts.apiKey, secrets: secrets ?? GameSystemSecrets(keys: [])),
                                           window: window, separator: separator)
         let verified: GameSystemVerifiedRequest
-        switch verifier.verifyRequest(method: request.method, target: target, headers: headers, now: now, bodyMD5: { received.md5 }) {
+        switch verifier.verifyRequest(method: request.method, target: target, parts: parts, now: now, bodyMD5: { received.md5 }) {
         case .success(let value): verified = value
         case .failure(let error):
             let diagnosis = options.explainsFailures

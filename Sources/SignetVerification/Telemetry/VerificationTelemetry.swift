@@ -119,6 +119,9 @@ struct VerificationTelemetry: Sendable {
 
     /// Sets the span's attributes from the outcome, and ends it.
     private static func end(_ span: some Span, method: String, path: Substring, _ outcome: VerificationOutcome) {
+        defer { span.end() }
+        // A span nobody records (the default no-op tracer) is not given attributes it would drop.
+        guard span.isRecording else { return }
         span.attributes["http.request.method"] = method
         span.attributes["url.path"] = String(path)
         switch outcome {
@@ -129,7 +132,6 @@ struct VerificationTelemetry: Sendable {
             span.attributes["signet.verification.cause"] = refusal.cause.rawValue
             span.attributes["http.response.status_code"] = refusal.status.code
         }
-        span.end()
     }
 }
 
