@@ -3,25 +3,28 @@ import HTTPTypes
 import Hummingbird
 import InMemoryTracing
 import Logging
-import MetricsTestKit
 import OpenAPIHummingbird
 import OpenAPIRuntime
+import Prometheus
 import ServiceLifecycle
 import SignetGameSystem
 import SignetHummingbird
 import SignetOpenAPIServer
 
 /// One Hummingbird server for the server-side benchmark: the same handler plain, behind the Hummingbird
-/// gatekeeper (explanations off, on, and with metrics and tracing into in-memory backends), and as an OpenAPI
+/// gatekeeper (explanations off, on, and with Prometheus metrics and in-memory tracing), and as an OpenAPI
 /// operation on swift-openapi-hummingbird with and without ``GameSystemOpenAPIServerMiddleware``.
 struct HummingbirdBenchServer {
     let port: Int
+    /// The spans of the route with metrics and tracing on.
+    let spans: InMemoryTracer
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
 
     static let answer = #"{"id":1,"nickname":"Ann","ext_id":"ann","point_types":[{"name":"points","amount":10}]}"#
 
     static func start(verifier: GameSystemVerifier, logger: Logger) async throws -> HummingbirdBenchServer {
+        let spans = InMemoryTracer()
         let router = Router(context: BasicRequestContext.self)
         let body = ByteBuffer(string: answer)
         let handler: @Sendable (Request, BasicRequestContext) async throws -> Response = { _, _ in
@@ -31,8 +34,10 @@ struct HummingbirdBenchServer {
         router.group("verified").add(middleware: GameSystemVerificationMiddleware(verifier: verifier)).get("player", use: handler)
         router.group("explained").add(middleware: GameSystemVerificationMiddleware(
             verifier: verifier, options: .init(explainsFailures: true))).get("player", use: handler)
-        // Real backends, kept in memory: every verification counts, times and records a span.
-        let observed = GameSystemVerificationOptions(metricsFactory: TestMetrics(), tracer: InMemoryTracer())
+        // Metrics as a deployment exports them (swift-prometheus, the reference server's /metrics), and every
+        // verification's span recorded in memory (the benchmark drops them between rounds, as an exporter would).
+        let observed = GameSystemVerificationOptions(
+            metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()), tracer: spans)
         router.group("observed").add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: observed))
             .get("player", use: handler)
         registerOpenAPI(on: router, verifier: verifier)
@@ -49,7 +54,7 @@ struct HummingbirdBenchServer {
             running.cancel()
             throw BenchFailure("the Hummingbird bench server did not start")
         }
-        return HummingbirdBenchServer(port: port, group: group, running: running)
+        return HummingbirdBenchServer(port: port, spans: spans, group: group, running: running)
     }
 
     /// `GET /openapi/plain/player` and `/openapi/verified/player`, registered as generated code registers an
