@@ -149,7 +149,7 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     private func runVerification() async throws {
-        try await VerificationBenchmark.run(requests: quick ? 1_000 : 4_000, concurrency: 8, rounds: quick ? 3 : 9)
+        try await VerificationBenchmark.run(requests: quick ? 1_000 : 4_000, concurrency: 8, rounds: quick ? 3 : 15)
     }
 
     private func runServerLoad() async throws {
