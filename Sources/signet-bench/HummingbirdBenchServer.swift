@@ -38,6 +38,12 @@ struct HummingbirdBenchServer {
         // verification's span recorded in memory (the benchmark drops them between rounds, as an exporter would).
         let observed = GameSystemVerificationOptions(
             metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()), tracer: spans)
+        // Each alone, to tell their costs apart.
+        let metricsAlone = GameSystemVerificationOptions(metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()))
+        router.group("metricsonly").add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: metricsAlone))
+            .get("player", use: handler)
+        router.group("tracingonly").add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: .init(tracer: spans)))
+            .get("player", use: handler)
         router.group("observed").add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: observed))
             .get("player", use: handler)
         registerOpenAPI(on: router, verifier: verifier)

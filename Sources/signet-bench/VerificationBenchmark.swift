@@ -47,6 +47,8 @@ enum VerificationBenchmark {
                   path: "/openapi/verified/player"),
             Route(name: "Hummingbird, verified with metrics and tracing", port: hummingbird.port, path: "/observed/player"),
             Route(name: "Hummingbird, verified with explanations on", port: hummingbird.port, path: "/explained/player"),
+            Route(name: "Hummingbird, verified with metrics alone", port: hummingbird.port, path: "/metricsonly/player"),
+            Route(name: "Hummingbird, verified with tracing alone", port: hummingbird.port, path: "/tracingonly/player"),
         ]
         let runs: [[Double]]
         do {
@@ -76,6 +78,8 @@ enum VerificationBenchmark {
         report("metrics and tracing on: throughput cost", "\(fixed(observedCost * 100, 1)) %",
                "goal ≤ 3 % \(observedCost <= 0.03 ? "met" : "NOT met") (Prometheus metrics and in-memory spans against none)")
         report("explanations on / off", fixed(pairedRatio(7, 1)), "diagnosis runs only on refusals")
+        report("of which metrics alone (swift-prometheus)", "\(fixed((1 - pairedRatio(8, 1)) * 100, 1)) %")
+        report("of which tracing alone (in-memory spans)", "\(fixed((1 - pairedRatio(9, 1)) * 100, 1)) %")
         let alone = try verificationAlone(verifier: verifier)
         report("one verification alone (a signed GET, keys in memory)", "\(fixed(alone, 2)) µs", "best of 3 × 100,000, one thread, no I/O")
     }

@@ -122,15 +122,18 @@ struct VerificationTelemetry: Sendable {
         defer { span.end() }
         // A span nobody records (the default no-op tracer) is not given attributes it would drop.
         guard span.isRecording else { return }
-        span.attributes["http.request.method"] = method
-        span.attributes["url.path"] = String(path)
-        switch outcome {
-        case .accepted: span.attributes["signet.verification.outcome"] = "accepted"
-        case .answered: span.attributes["signet.verification.outcome"] = "answered"
-        case .refused(let refusal):
-            span.attributes["signet.verification.outcome"] = "refused"
-            span.attributes["signet.verification.cause"] = refusal.cause.rawValue
-            span.attributes["http.response.status_code"] = refusal.status.code
+        // One update, not one per attribute: each is a lock taken on a recording span.
+        span.updateAttributes { attributes in
+            attributes["http.request.method"] = method
+            attributes["url.path"] = String(path)
+            switch outcome {
+            case .accepted: attributes["signet.verification.outcome"] = "accepted"
+            case .answered: attributes["signet.verification.outcome"] = "answered"
+            case .refused(let refusal):
+                attributes["signet.verification.outcome"] = "refused"
+                attributes["signet.verification.cause"] = refusal.cause.rawValue
+                attributes["http.response.status_code"] = refusal.status.code
+            }
         }
     }
 }
