@@ -422,7 +422,7 @@ let package = Package(
         .executableTarget(name: "post-magic", dependencies: ["ExampleSupport"], path: "Examples/post-magic"),
         .executableTarget(name: "post-rainbow", dependencies: ["ExampleSupport"], path: "Examples/post-rainbow"),
         // Helpers shared by the test targets (vector files, independent decoders, temporary folders, hostile peers).
-        .target(name: "SignetTestSupport", path: "Tests/SignetTestSupport"),
+        .target(name: "SignetTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/SignetTestSupport"),
         // The transports the network tests run over (URLSession, AsyncHTTPClient, NIOTransport), in one place.
         .target(
             name: "SignetTransportTestSupport",
@@ -506,7 +506,7 @@ let package = Package(
         .testTarget(
             name: "SignetVerificationTests",
             dependencies: [
-                "SignetVerification", "SignetGameSystem", "SignetCrypto",
+                "SignetVerification", "SignetGameSystem", "SignetCrypto", "SignetTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
@@ -557,7 +557,7 @@ let package = Package(
             name: "SignetAdapterConformanceTests",
             dependencies: [
                 "SignetHummingbird", "SignetVapor", "SignetOpenAPIServer", "SignetServer", "SignetPostgres",
-                "SignetGameSystem", "Signet", "SignetCrypto",
+                "SignetGameSystem", "Signet", "SignetCrypto", "SignetTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Vapor", package: "vapor"),

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import SignetServer
+import SignetTestSupport
 import SignetVapor
-import Synchronization
 import Testing
 import Vapor
 
@@ -47,9 +47,9 @@ struct VaporAdapterTests {
         // in memory, so a bodiless GET is decided on the event loop and the route's task inherits the identity
         // (the echo route answers 500 when req.auth's identity is not GameSystemIdentity.current).
         // Each refusal is logged as it is decided: the handler notes whether that was outside any task.
-        let logged = TaskNotingLogHandler()
+        let logged = RecordingLogHandler()
         var options = setup.options
-        options.logger = Logger(label: "vapor.event-loop") { _ in logged }
+        options.logger = .recording(logged)
         let inMemory = GameSystemVerification(keys: try ConformanceKeys().keyring, options: options)
         let inTask = try await VaporHarness.start(setup)
         let onLoop = try await VaporHarness.start(setup, verification: inMemory)
@@ -91,7 +91,8 @@ struct VaporAdapterTests {
         }
         for server in [inTask, onLoop, authenticator] { await server.stop() }
         // Six refusals on the gatekeeper, five on the authenticator (it passes the unsigned request on).
-        #expect(logged.outsideTask == Array(repeating: true, count: 11), "refusals decided in a task: \(logged.outsideTask)")
+        let outsideTask = logged.lines.map(\.outsideTask)
+        #expect(outsideTask == Array(repeating: true, count: 11), "refusals decided in a task: \(outsideTask)")
     }
 
     @Test("with keepsBody off the body is hashed, not kept: a route that collects gets an empty body at once")
@@ -123,22 +124,3 @@ struct VaporAdapterTests {
     }
 }
 
-/// A swift-log handler that notes, for each line, whether it was logged outside any task (on an event loop).
-final class TaskNotingLogHandler: LogHandler, @unchecked Sendable {
-    private let lines = Mutex<[Bool]>([])
-    var logLevel: Logger.Level = .trace
-    var metadata: Logger.Metadata = [:]
-
-    /// One entry per line logged, in order: true when no task was running.
-    var outsideTask: [Bool] { lines.withLock { $0 } }
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        let outside = withUnsafeCurrentTask { $0 == nil }
-        lines.withLock { $0.append(outside) }
-    }
-}

@@ -1,9 +1,7 @@
 import Foundation
 import HTTPTypes
-import Logging
 import SignetGameSystem
 import SignetVerification
-import Synchronization
 
 /// The keys every test signs with.
 enum TestKeys {
@@ -24,39 +22,6 @@ func signedRequest(
     try signer.sign(method: method, target: path, body: body, date: date).apply(to: &request.headerFields)
     request.headerFields.append(contentsOf: extra)
     return request
-}
-
-/// A swift-log handler that keeps every line, for asserting what a refusal logs.
-final class RecordingLogHandler: LogHandler, @unchecked Sendable {
-    struct Line: Sendable {
-        let level: Logger.Level
-        let message: String
-        let metadata: Logger.Metadata
-        /// The message and metadata as one text.
-        var text: String { message + " " + metadata.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ") }
-    }
-
-    private let storage = Mutex<[Line]>([])
-    var logLevel: Logger.Level = .trace
-    var metadata: Logger.Metadata = [:]
-
-    var lines: [Line] { storage.withLock { $0 } }
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        storage.withLock { $0.append(Line(level: event.level, message: event.message.description, metadata: event.metadata ?? [:])) }
-    }
-}
-
-extension Logger {
-    /// A logger writing to `handler`.
-    static func recording(_ handler: RecordingLogHandler) -> Logger {
-        Logger(label: "signet.verification.tests") { _ in handler }
-    }
 }
 
 extension VerificationOutcome {

@@ -4,6 +4,7 @@ import InMemoryTracing
 import Logging
 import MetricsTestKit
 import SignetGameSystem
+import SignetTestSupport
 import SignetVerification
 import Testing
 import Tracing

@@ -123,11 +123,12 @@ public struct GameSystemVerifier: Sendable {
         // One pass over the fields (a field named twice reads as its values joined by ", ", as
         // `HTTPFields`' subscript reads it): this runs on every request, and three subscripts cost three passes.
         var date: String?, contentMD5: String?, authorization: String?
+        func add(_ value: String, to field: inout String?) { field = field.map { $0 + ", " + value } ?? value }
         for field in headers {
             switch field.name {
-            case .date: date = date.map { $0 + ", " + field.value } ?? field.value
-            case .contentMD5: contentMD5 = contentMD5.map { $0 + ", " + field.value } ?? field.value
-            case .authorization: authorization = authorization.map { $0 + ", " + field.value } ?? field.value
+            case .date: add(field.value, to: &date)
+            case .contentMD5: add(field.value, to: &contentMD5)
+            case .authorization: add(field.value, to: &authorization)
             default: continue
             }
         }

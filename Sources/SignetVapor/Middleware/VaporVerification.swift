@@ -10,12 +10,12 @@ enum VaporVerification {
     /// Verifies `request`. When the options keep the body, it is collected into the request (the handler
     /// reads `req.body.data` as usual); otherwise it streams through the pipeline and the route finds an empty
     /// body collected (Vapor's default `.collect` would otherwise wait for the stream read here, forever).
-    static func verify(_ request: Request, with verification: GameSystemVerification) async throws -> VerificationOutcome {
-        guard let head = head(of: request) else { throw Abort(.badRequest, reason: "unsupported request method") }
+    /// `head` is the request's (``head(of:)``); a `bodiless` request has nothing to read, and makes no hop to
+    /// the event loop to collect nothing (a quarter of a signed GET's time through this adapter, measured).
+    static func verify(
+        _ request: Request, head: HTTPRequest, bodiless: Bool, with verification: GameSystemVerification
+    ) async throws -> VerificationOutcome {
         let keep = verification.options.keepsBody
-        // Nothing to read, and no hop to the event loop to collect nothing (a quarter of a signed GET's time
-        // through this adapter, measured).
-        let bodiless = isBodiless(request)
         return try await verification.verify(head) { intake in
             if bodiless { return }
             guard keep else {
@@ -46,22 +46,25 @@ enum VaporVerification {
     /// verified GET about a fifth of its throughput against the same route unverified (docs/benchmarks.md).
     /// Any other request is verified in a task.
     static func respond(to request: Request, with verification: GameSystemVerification, next: any Responder) -> EventLoopFuture<Response> {
-        if isBodiless(request), let head = head(of: request), let outcome = verification.verifyAtOnce(bodiless: head) {
+        guard let head = head(of: request) else {
+            return request.eventLoop.makeFailedFuture(Abort(.badRequest, reason: "unsupported request method"))
+        }
+        let bodiless = isBodiless(request)
+        if bodiless, let outcome = verification.verifyAtOnce(bodiless: head) {
             switch outcome {
             case .refused(let refusal):
                 return request.eventLoop.makeSucceededFuture(response(refusal, now: verification.options.clock()))
             case .answered(let head, let stored):
                 return request.eventLoop.makeSucceededFuture(response(head, body: stored))
-            case .accepted(let verified) where verified.idempotency == nil:
+            case .accepted(let verified):
+                // At once means a safe method: no Idempotency-Key was claimed, so there is nothing to settle.
                 request.auth.login(verified.identity)
                 // A task the route starts in this scope (Vapor's async routes do) inherits the task-local.
                 return GameSystemIdentity.$current.withValue(verified.identity) { next.respond(to: request) }
-            case .accepted:
-                break  // a safe method claims no Idempotency-Key; were it to, the task below settles it
             }
         }
         return request.eventLoop.makeFutureWithTask {
-            switch try await verify(request, with: verification) {
+            switch try await verify(request, head: head, bodiless: bodiless, with: verification) {
             case .refused(let refusal):
                 return response(refusal, now: verification.options.clock())
             case .answered(let head, let stored):

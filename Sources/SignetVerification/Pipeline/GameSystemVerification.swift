@@ -33,6 +33,8 @@ public struct GameSystemVerification: Sendable {
     /// Roles, stores, limits, explanations, clock, logging and telemetry.
     public let options: GameSystemVerificationOptions
     let telemetry: VerificationTelemetry
+    /// ``keys`` when they are a keyring: in memory, so a bodiless GET can be verified without suspending.
+    private let keyring: GameSystemKeyring?
 
     /// Methods that change nothing (RFC 9110 §9.2.1): no replay check and no idempotency handling.
     static let safeMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace]
@@ -45,6 +47,7 @@ public struct GameSystemVerification: Sendable {
         self.separator = separator
         self.options = options
         self.telemetry = VerificationTelemetry(options: options)
+        self.keyring = keys as? GameSystemKeyring
     }
 
     /// A verification with `verifier`'s keys, window and separator.
@@ -145,7 +148,7 @@ public struct GameSystemVerification: Sendable {
     /// answers. The same checks in the same order, counted, traced and logged alike: an adapter calls it on
     /// its event loop to spare the request a hop to a task (Vapor's `AsyncMiddleware` costs one).
     package func verifyAtOnce(bodiless request: HTTPRequest) -> VerificationOutcome? {
-        guard Self.safeMethods.contains(request.method), let keyring = keys as? GameSystemKeyring,
+        guard Self.safeMethods.contains(request.method), let keyring,
               let received = Self.noBody, options.maxBodyBytes >= 0
         else { return nil }
         let method = request.method.rawValue, target = request.path ?? "/"
