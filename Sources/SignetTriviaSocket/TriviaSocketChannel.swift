@@ -81,6 +81,55 @@ private final class FrameErrorRecorder: ChannelInboundHandler, RemovableChannelH
     }
 }
 
+/// Holds back the end of the server's input (`ChannelEvent.inputClosed`) until the WebSocket upgrade is done.
+///
+/// A server that ends a game at once (`already-joined`) sends its `101`, its frames, its close frame and its
+/// FIN together, and the client can read all of them in one go. NIO's HTTP decoder then sees the end of input
+/// while the upgrade is still being set up: it drops the bytes it holds (the frames) instead of forwarding
+/// them, and the event passes the pipeline before the WebSocket handlers are in it. The socket then reads
+/// nothing more and says nothing until the first ping, ten seconds later. Held here, at the front, the event
+/// reaches the pipeline after the upgrade: the frames are read, then the end.
+private final class InputClosedDuringUpgrade: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+
+    private var context: ChannelHandlerContext?
+    private var upgraded = false
+    private var held = false
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        context.fireChannelRead(data)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if !upgraded, case ChannelEvent.inputClosed = event {
+            held = true
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    /// The upgrade finished (or failed): passes on a held end of input and leaves the pipeline. Called on the
+    /// next turn of the event loop after the upgrade's result: NIO's upgrade handler succeeds that result first
+    /// and only then passes on the frames it buffered, which must come before the end.
+    func upgradeFinished() {
+        upgraded = true
+        guard let context else { return }
+        if held {
+            held = false
+            context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        }
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+}
+
 /// The trivia socket's connection: the HTTP/1.1 upgrade to WebSocket (over TLS for `wss`), as
 /// swift-websocket's own client channel does it, with a ``FrameErrorRecorder`` in the pipeline.
 struct TriviaSocketChannel: ClientConnectionChannel {
@@ -155,11 +204,17 @@ struct TriviaSocketChannel: ClientConnectionChannel {
             notUpgradingCompletionHandler: { channel in channel.eventLoop.makeCompletedFuture { .notUpgraded } })
         var configuration = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: upgrade)
         configuration.leftOverBytesStrategy = .forwardBytes
+        let inputClosed = InputClosedDuringUpgrade()
+        try channel.pipeline.syncOperations.addHandler(inputClosed, position: .first)
         if let sslContext {
             let tls = try NIOSSLClientHandler(context: sslContext, serverHostname: target.host)
             try channel.pipeline.syncOperations.addHandler(tls, position: .first)
         }
-        return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: configuration)
+        let upgraded = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: configuration)
+        upgraded.assumeIsolated().whenComplete { _ in
+            channel.eventLoop.assumeIsolated().execute { inputClosed.upgradeFinished() }
+        }
+        return upgraded
     }
 
     func handle(value: Value, logger: Logger) async throws -> WebSocketCloseFrame? {

@@ -133,6 +133,11 @@ public struct HostileConnection: Sendable {
         return true
     }
 
+    /// Sends a FIN: the client reads the end of input, and this side can still read.
+    public func shutdownOutput() {
+        _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
+    }
+
     /// Says nothing and keeps the connection open until the client hangs up or the server stops.
     public func stall() {
         while receive(waitingAtMost: 50) != nil {}

@@ -42,6 +42,13 @@ public final class HostileWebSocketPeer: @unchecked Sendable {
         /// Frames sent, in order, each time a text frame from the client arrives (so that a test can say
         /// when they come).
         public var onClientText: [Frame] = []
+        /// Whether `frames` go out in the same write as the `101` answer, so that the client reads them
+        /// together with the upgrade (as a busy server's first frames often arrive).
+        public var framesWithUpgrade = false
+        /// Whether the peer sends its FIN right after `frames` (and goes on reading), as a server that ends
+        /// the game at once does; with `framesWithUpgrade` the client reads the upgrade, the frames and the
+        /// end of input together.
+        public var endsInputAfterFrames = false
 
         public init(upgrades: Bool = true, frames: [Frame] = [], repeating: (frames: [String], every: Duration)? = nil,
                     answersPings: Bool = true, onClientText: [Frame] = []) {
@@ -50,6 +57,15 @@ public final class HostileWebSocketPeer: @unchecked Sendable {
             self.repeating = repeating
             self.answersPings = answersPings
             self.onClientText = onClientText
+        }
+
+        /// This behaviour with `frames` sent in the same write as the `101` answer, followed by a FIN when
+        /// `thenEnd`.
+        public func withFramesInTheUpgrade(thenEnd: Bool = false) -> Behaviour {
+            var behaviour = self
+            behaviour.framesWithUpgrade = true
+            behaviour.endsInputAfterFrames = thenEnd
+            return behaviour
         }
 
         /// Text frames sent right after the upgrade.
@@ -102,9 +118,16 @@ public final class HostileWebSocketPeer: @unchecked Sendable {
             return
         }
         let accept = Data(TestSHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
-        connection.send(Array(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Accept: \(accept)\r\n\r\n").utf8))
-        for frame in behaviour.frames { connection.send(Self.frame(opcode: frame.opcode, frame.payload, final: frame.final)) }
+        let upgrade = Array(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Accept: \(accept)\r\n\r\n").utf8)
+        let frames = behaviour.frames.map { Self.frame(opcode: $0.opcode, $0.payload, final: $0.final) }
+        if behaviour.framesWithUpgrade {
+            connection.send(upgrade + frames.joined())
+        } else {
+            connection.send(upgrade)
+            for frame in frames { connection.send(frame) }
+        }
+        if behaviour.endsInputAfterFrames { connection.shutdownOutput() }
         var nextRound = behaviour.repeating.map { ContinuousClock.now + $0.every }
         while true {
             if let round = nextRound, let repeating = behaviour.repeating, ContinuousClock.now >= round {

@@ -170,6 +170,49 @@ struct HostileTriviaPeerTests {
         #expect(row.matches(events), "events: \(events.map { "\($0)".prefix(300) })")
     }
 
+    @Test("frames that arrive in the same read as the 101 answer are read, not lost")
+    func framesWithTheUpgrade() async throws {
+        let peer = try HostileWebSocketPeer(.init(texts: [Self.welcome, Self.finish]).withFramesInTheUpgrade())
+        defer { peer.stop() }
+        let connection = try await TriviaConnection.open(baseURL: try peer.baseURL, user: "ann")
+        let log = EventLog()
+        let outcome = await HangGuard.run(within: HostileRow.bound) {
+            for await event in connection.events { await log.append(event) }
+        }
+        let events = await log.recorded()
+        guard case .returned = outcome else {
+            Issue.record("the connection did not end: \(outcome); events: \(events)")
+            return
+        }
+        #expect(Self.endedFinished(events), "events: \(events.map { "\($0)".prefix(300) })")
+    }
+
+    @Test("a refusal read together with the 101, the close frame and the FIN is reported, and the socket ends at once")
+    func refusalWithTheUpgradeAndTheEnd() async throws {
+        let refusal = #"{"type":"error","code":"already-joined","message":"user \"ann\" is already connected to this game"}"#
+        let close = HostileWebSocketPeer.Frame(opcode: 0x8, payload: [0x03, 0xE8] + Array("game over".utf8))
+        let peer = try HostileWebSocketPeer(.init(frames: [.text(refusal), close]).withFramesInTheUpgrade(thenEnd: true))
+        defer { peer.stop() }
+        // Pings far away: before the fix the socket read nothing more after the upgrade and noticed only when
+        // its first ping failed, so within the bound below it would not end at all.
+        var limits = TriviaConnectionLimits.standard
+        limits.pingInterval = .seconds(120)
+        let connection = try await TriviaConnection.open(baseURL: try peer.baseURL, user: "ann", limits: limits)
+        let log = EventLog()
+        let outcome = await HangGuard.run(within: .seconds(30)) {
+            for await event in connection.events { await log.append(event) }
+        }
+        let events = await log.recorded()
+        guard case .returned = outcome else {
+            Issue.record("the connection did not end: \(outcome); events: \(events)")
+            return
+        }
+        #expect(events.contains { if case .handled(.received(.error(let error), _), _, _) = $0 { error.code == .alreadyJoined } else { false } },
+                "events: \(events.map { "\($0)".prefix(300) })")
+        #expect(Self.lost(because: "the server closed the socket (normalClosure)")(events),
+                "events: \(events.map { "\($0)".prefix(300) })")
+    }
+
     @Test("a 100 KiB finish in one frame (within the 1 MiB message limit) is read, not refused")
     func largeSingleFrame() async throws {
         let standings = (0..<1_200).map { #"{"user":"user\#($0)","score":0,"role":"player","rank":\#($0 + 1),"left":false}"# }

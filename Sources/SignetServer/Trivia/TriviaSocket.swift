@@ -22,33 +22,56 @@ extension TriviaService {
 }
 
 /// One user's game socket on the server: a writer drains the user's outbox to the socket, a reader
-/// hands each frame to the hall. Either ending ends both; the user then leaves the game.
+/// hands each frame to the hall. Either ending makes the user leave the game and ends the other (the reader
+/// after the close handshake).
 struct TriviaSocket: Sendable {
     let hall: TriviaHall
     let user: String
     let channel: any Channel
     let faults: FaultPlan
 
+    /// How long the socket waits for the client's close frame after sending its own.
+    static let closeHandshakeTimeout: Duration = .seconds(2)
+
+    /// Which half of the socket ended first.
+    private enum Ended: Sendable { case writer, reader, closeTimeout }
+
     /// Serves the socket until the game finishes for this user or the client goes away.
+    ///
+    /// When the server ends the game (a refusal, `finish`, a shutdown), the writer sends the close frame
+    /// and the reader keeps reading until the client's close frame answers it (RFC 6455 §7.1.1), for at
+    /// most ``closeHandshakeTimeout``. Cancelling the reader at once would end the inbound stream, and the
+    /// TCP connection with it, before the client had answered.
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
         let (outbox, sink) = AsyncStream<String>.makeStream(bufferingPolicy: .unbounded)
         let seat = await hall.join(user, outbox: sink)
-        await withTaskGroup(of: Void.self) { group in
+        await withTaskGroup(of: Ended.self) { group in
             group.addTask {
                 for await text in outbox {
-                    do { try await outbound.writeTextMessage(text) } catch { return }
+                    do { try await outbound.writeTextMessage(text) } catch { return .writer }
                 }
                 // The hall finished the outbox: after `finish`, a refusal, or a shutdown.
-                guard !Task.isCancelled else { return }
+                guard !Task.isCancelled else { return .writer }
                 try? await outbound.close(.normalClosure, reason: "game over")
+                return .writer
             }
             group.addTask {
                 await read(inbound, seat: seat)
+                return .reader
             }
-            await group.next()
+            let first = await group.next()
+            // The user leaves as soon as either half ends: a client that reconnects right after the
+            // close frame must not find its old seat taken.
+            if let seat { await hall.leave(user, seat: seat) }
+            if first == .writer {
+                group.addTask {
+                    try? await Task.sleep(for: Self.closeHandshakeTimeout)
+                    return .closeTimeout
+                }
+                _ = await group.next()
+            }
             group.cancelAll()
         }
-        if let seat { await hall.leave(user, seat: seat) }
     }
 
     /// Hands every text frame to the hall; a binary frame gets `malformed`. A fault planned for
