@@ -597,3 +597,30 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// CI's swift-crypto leg builds only the test targets it runs (issue 24, CI time; docs/decisions.md, "CI time"):
+// with SIGNET_CI_TEST_TARGETS set to a comma-separated list of test targets, the package declares those and the
+// targets they need, and nothing else, so `swift build --build-tests` compiles no other module again for the
+// leg's traits. Unset (always, outside that step of .ci/run), the package is whole.
+if let wanted = Context.environment["SIGNET_CI_TEST_TARGETS"], !wanted.isEmpty {
+    let targets = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var kept = Set<String>()
+    var pending = wanted.split(separator: ",").map(String.init)
+    while let name = pending.popLast() {
+        guard let target = targets[name], kept.insert(name).inserted else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            default: break
+            }
+        }
+    }
+    package.targets = package.targets.filter { kept.contains($0.name) }
+    package.products = package.products.filter { product in
+        switch product {
+        case let library as Product.Library: library.targets.allSatisfy(kept.contains)
+        case let executable as Product.Executable: executable.targets.allSatisfy(kept.contains)
+        default: false
+        }
+    }
+}
