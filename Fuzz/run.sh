@@ -6,7 +6,7 @@
 #   Fuzz/run.sh [SECONDS] [HARNESS...]        (default 10 s, every harness)
 # Environment: FUZZ_SCRATCH (where corpora, logs and crash inputs go; default a new /tmp/signet-fuzz.*),
 # FUZZ_FLAGS (more libFuzzer flags for every harness, e.g. "-max_len=65536"), FUZZ_JOBS (harnesses run at once;
-# default 1).
+# default 1), FUZZ_BUILD_ONLY=1 (build the harnesses and stop; CI builds them early, at low priority).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -36,6 +36,10 @@ else
   for harness in "${harnesses[@]}"; do swift build "${flags[@]}" --product "$harness"; done
 fi
 bin=$(swift build "${flags[@]}" --show-bin-path)
+if [ "${FUZZ_BUILD_ONLY:-}" = 1 ]; then
+  echo "fuzz: built in $((SECONDS - started)) s"
+  exit 0
+fi
 echo "fuzz: built in $((SECONDS - started)) s; running each harness for $seconds s; scratch folder $scratch"
 
 # Swift's own crash backtracer would take the signal before libFuzzer, which then saves no crash input.
