@@ -92,8 +92,8 @@ private final class FrameErrorRecorder: ChannelInboundHandler, RemovableChannelH
 private final class InputClosedDuringUpgrade: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
+    /// Set while the handler is in the pipeline, which it leaves once the upgrade is done.
     private var context: ChannelHandlerContext?
-    private var upgraded = false
     private var held = false
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -104,12 +104,8 @@ private final class InputClosedDuringUpgrade: ChannelInboundHandler, RemovableCh
         self.context = nil
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        context.fireChannelRead(data)
-    }
-
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if !upgraded, case ChannelEvent.inputClosed = event {
+        if case ChannelEvent.inputClosed = event {
             held = true
             return
         }
@@ -120,7 +116,6 @@ private final class InputClosedDuringUpgrade: ChannelInboundHandler, RemovableCh
     /// next turn of the event loop after the upgrade's result: NIO's upgrade handler succeeds that result first
     /// and only then passes on the frames it buffered, which must come before the end.
     func upgradeFinished() {
-        upgraded = true
         guard let context else { return }
         if held {
             held = false

@@ -153,37 +153,35 @@ struct HostileTriviaPeerTests {
                   matches: lost(because: "message too large (1009): the server sent a message over the socket's limit of 16777216 bytes")),
     ]
 
-    @Test("a hostile frame is reported as typed, and the connection still ends within the bound", arguments: socketRows)
-    func hostileFrames(row: SocketRow) async throws {
-        let peer = try HostileWebSocketPeer(.init(frames: row.frames))
+    /// Every event of a connection as "ann" to a peer behaving as `behaviour`, up to the end; nil (with the
+    /// issue recorded) when the connection did not end `within` the bound.
+    static func eventsToTheEnd(_ behaviour: HostileWebSocketPeer.Behaviour, limits: TriviaConnectionLimits = .standard,
+                               within bound: Duration = HostileRow.bound) async throws -> [TriviaConnectionEvent]? {
+        let peer = try HostileWebSocketPeer(behaviour)
         defer { peer.stop() }
-        let connection = try await TriviaConnection.open(baseURL: try peer.baseURL, user: "ann")
+        let connection = try await TriviaConnection.open(baseURL: try peer.baseURL, user: "ann", limits: limits)
         let log = EventLog()
-        let outcome = await HangGuard.run(within: HostileRow.bound) {
+        let outcome = await HangGuard.run(within: bound) {
             for await event in connection.events { await log.append(event) }
         }
         let events = await log.recorded()
         guard case .returned = outcome else {
             Issue.record("the connection did not end: \(outcome); events: \(events)")
-            return
+            return nil
         }
+        return events
+    }
+
+    @Test("a hostile frame is reported as typed, and the connection still ends within the bound", arguments: socketRows)
+    func hostileFrames(row: SocketRow) async throws {
+        guard let events = try await Self.eventsToTheEnd(.init(frames: row.frames)) else { return }
         #expect(row.matches(events), "events: \(events.map { "\($0)".prefix(300) })")
     }
 
     @Test("frames that arrive in the same read as the 101 answer are read, not lost")
     func framesWithTheUpgrade() async throws {
-        let peer = try HostileWebSocketPeer(.init(texts: [Self.welcome, Self.finish]).withFramesInTheUpgrade())
-        defer { peer.stop() }
-        let connection = try await TriviaConnection.open(baseURL: try peer.baseURL, user: "ann")
-        let log = EventLog()
-        let outcome = await HangGuard.run(within: HostileRow.bound) {
-            for await event in connection.events { await log.append(event) }
-        }
-        let events = await log.recorded()
-        guard case .returned = outcome else {
-            Issue.record("the connection did not end: \(outcome); events: \(events)")
-            return
-        }
+        guard let events = try await Self.eventsToTheEnd(.init(texts: [Self.welcome, Self.finish]).withFramesInTheUpgrade())
+        else { return }
         #expect(Self.endedFinished(events), "events: \(events.map { "\($0)".prefix(300) })")
     }
 
@@ -191,22 +189,13 @@ struct HostileTriviaPeerTests {
     func refusalWithTheUpgradeAndTheEnd() async throws {
         let refusal = #"{"type":"error","code":"already-joined","message":"user \"ann\" is already connected to this game"}"#
         let close = HostileWebSocketPeer.Frame(opcode: 0x8, payload: [0x03, 0xE8] + Array("game over".utf8))
-        let peer = try HostileWebSocketPeer(.init(frames: [.text(refusal), close]).withFramesInTheUpgrade(thenEnd: true))
-        defer { peer.stop() }
         // Pings far away: before the fix the socket read nothing more after the upgrade and noticed only when
         // its first ping failed, so within the bound below it would not end at all.
         var limits = TriviaConnectionLimits.standard
         limits.pingInterval = .seconds(120)
-        let connection = try await TriviaConnection.open(baseURL: try peer.baseURL, user: "ann", limits: limits)
-        let log = EventLog()
-        let outcome = await HangGuard.run(within: .seconds(30)) {
-            for await event in connection.events { await log.append(event) }
-        }
-        let events = await log.recorded()
-        guard case .returned = outcome else {
-            Issue.record("the connection did not end: \(outcome); events: \(events)")
-            return
-        }
+        guard let events = try await Self.eventsToTheEnd(
+            .init(frames: [.text(refusal), close]).withFramesInTheUpgrade(thenEnd: true), limits: limits, within: .seconds(30))
+        else { return }
         #expect(events.contains { if case .handled(.received(.error(let error), _), _, _) = $0 { error.code == .alreadyJoined } else { false } },
                 "events: \(events.map { "\($0)".prefix(300) })")
         #expect(Self.lost(because: "the server closed the socket (normalClosure)")(events),
