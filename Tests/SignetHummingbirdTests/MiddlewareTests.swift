@@ -108,7 +108,10 @@ struct MiddlewareTests {
     @Test("replay refusal is on by default; a body past the limit is 413 before any check")
     func replayAndBodyLimit() async throws {
         let router = Router(context: BasicRequestContext.self)
-        let options = GameSystemVerificationOptions(maxBodyBytes: 64)
+        // One instant for the signatures and the server's clock: the second send must be refused as a replay,
+        // not as stale, however long a loaded machine holds it.
+        let now = Date()
+        let options = GameSystemVerificationOptions(maxBodyBytes: 64, clock: { now })
         router.add(middleware: GameSystemVerificationMiddleware(verifier: try Self.verifier(), options: options))
         router.post("things") { request, _ in
             String(buffer: try await request.body.collect(upTo: 1024))
@@ -116,7 +119,7 @@ struct MiddlewareTests {
         try await Self.serve(router) { url in
             let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: "app-client", secret: "client-secret"))
             var request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/things")
-            try await signer.sign(&request, body: Body("thing"), date: Date())
+            try await signer.sign(&request, body: Body("thing"), date: now)
             let (first, echoed) = try await SignetAsyncHTTPClientTransport().send(request, body: Body("thing"), baseURL: url)
             #expect(first.status == .ok)
             #expect(String(decoding: try await echoed.collect(upTo: 64), as: UTF8.self) == "thing")
@@ -125,7 +128,7 @@ struct MiddlewareTests {
             #expect(second.headerFields[.retryAfter] == "1")
             let big = [UInt8](repeating: 65, count: 65)
             var large = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/things")
-            try await signer.sign(&large, body: Body(big), date: Date())
+            try await signer.sign(&large, body: Body(big), date: now)
             let (tooLarge, _) = try await SignetAsyncHTTPClientTransport().send(large, body: Body(big), baseURL: url)
             #expect(tooLarge.status == .contentTooLarge)
         }

@@ -13,6 +13,10 @@ struct ConformanceSetup: Sendable {
     static let echoPath = "/\(tenant)/client/echo"
     /// The largest body accepted: small, so the 413 cases send little.
     static let maxBodyBytes = 1024
+    /// The one instant every request is signed at and every server's clock reads. The cases test causes, not
+    /// timing: a fixed clock keeps them right however long a loaded machine holds a request between signing
+    /// and verification (a CI run once held one for 23 s, and an accepted case came back `date-outside-window`).
+    static let now = Date()
 
     /// The demo keys (`demo-client` a client, `demo-admin` an admin) and ``flakyKey``.
     let keys: any GameSystemKeyProvider
@@ -38,7 +42,8 @@ struct ConformanceSetup: Sendable {
     var options: GameSystemVerificationOptions {
         GameSystemVerificationOptions(
             keyRoles: Self.roles, acceptedRoles: [.client], replayStore: replays, idempotencyStore: idempotency,
-            maxBodyBytes: Self.maxBodyBytes, explainsFailures: explains, logger: ConformanceEnvironment.quiet)
+            maxBodyBytes: Self.maxBodyBytes, explainsFailures: explains, clock: { Self.now },
+            logger: ConformanceEnvironment.quiet)
     }
 
     /// The pipeline every adapter runs.

@@ -15,10 +15,10 @@ struct WireRequest: Sendable {
     /// Sends the body in three chunks with no `Content-Length`.
     var chunked = false
 
-    /// A request signed now (or at `date`) by `key` with `secret` (its demo secret by default).
+    /// A request signed at ``ConformanceSetup/now`` (or at `date`) by `key` with `secret` (its demo secret by default).
     static func signed(
         _ method: String, body: [UInt8] = [], key: String = DemoCredentials.clientKey, secret: String? = nil,
-        date: Date = Date(), extra: [(name: String, value: String)] = []
+        date: Date = ConformanceSetup.now, extra: [(name: String, value: String)] = []
     ) throws -> WireRequest {
         let secret = secret ?? (key == DemoCredentials.adminKey ? DemoCredentials.adminSecret : DemoCredentials.clientSecret)
         let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: key, secret: secret))

@@ -25,7 +25,7 @@ enum ConformanceTable {
             return [.send(Exchange(request: request, expected: .refused(401, "malformed-date: ")))]
         },
         ConformanceCase(name: "date-outside-window") {
-            let request = try WireRequest.signed("GET", date: Date().addingTimeInterval(-3_600))
+            let request = try WireRequest.signed("GET", date: ConformanceSetup.now.addingTimeInterval(-3_600))
             return [.send(Exchange(request: request, expected: .refused(401, "date-outside-window: ", diagnosis: true)))]
         },
         ConformanceCase(name: "content-md5-mismatch") {
@@ -58,7 +58,7 @@ enum ConformanceTable {
                     .send(Exchange(request: request, expected: .refused(401, "replayed-request: ", retryAfter: "1")))]
         },
         ConformanceCase(name: "idempotency: proceed, then replay", stateful: true) {
-            let now = Date(), key = idempotencyKey("k-replay")
+            let now = ConformanceSetup.now, key = idempotencyKey("k-replay")
             return [
                 .send(Exchange(request: try .signed("POST", body: body("idem"), date: now, extra: [key]),
                                expected: .accepted(client, body("idem")))),
@@ -68,7 +68,7 @@ enum ConformanceTable {
             ]
         },
         ConformanceCase(name: "idempotency: in flight (409)", stateful: true) {
-            let now = Date(), key = idempotencyKey(GatedIdempotencyStore.gatedKey)
+            let now = ConformanceSetup.now, key = idempotencyKey(GatedIdempotencyStore.gatedKey)
             let held = "a request with Idempotency-Key '\(GatedIdempotencyStore.gatedKey)' is still in progress"
             return [
                 .holding(Exchange(request: try .signed("POST", body: body("held"), date: now, extra: [key]),
