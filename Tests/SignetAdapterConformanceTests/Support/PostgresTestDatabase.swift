@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import SignetPostgres
+import SignetTestSupport
 import Testing
 
 /// A fresh PostgreSQL database per test on the server `SIGNET_POSTGRES_URL` names, as in SignetServerTests:
@@ -20,8 +21,13 @@ enum PostgresTestDatabase {
         var description: String { "SIGNET_POSTGRES_URL is not set in CI: .ci/run must start PostgreSQL for these tests" }
     }
 
-    /// Creates an empty database, runs `body` with a running client on it, and drops it.
+    /// Creates an empty database, runs `body` with a running client on it, and drops it, holding the cluster:
+    /// SignetServerTests' restart test stops it (``SharedClusterAccess``).
     static func with(_ body: (PostgresClient) async throws -> Void) async throws {
+        try await SharedClusterAccess.postgres.holding { try await withDatabase(body) }
+    }
+
+    private static func withDatabase(_ body: (PostgresClient) async throws -> Void) async throws {
         guard let serverURL, var components = URLComponents(string: serverURL) else { throw Missing() }
         let name = "signet_conformance_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))"
         try await client(on: serverURL, database: "postgres") { try await $0.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)")) }

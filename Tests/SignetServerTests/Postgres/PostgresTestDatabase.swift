@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import SignetPostgres
+import SignetTestSupport
 import Testing
 
 /// A fresh PostgreSQL database per test, on the server `SIGNET_POSTGRES_URL` names (`.ci/run` starts a
@@ -27,8 +28,13 @@ enum PostgresTestDatabase {
         var description: String { "SIGNET_POSTGRES_URL is not set in CI: .ci/run must start PostgreSQL for these tests" }
     }
 
-    /// Creates an empty database, runs `body` with its URL, and drops it.
+    /// Creates an empty database, runs `body` with its URL, and drops it, holding the cluster: no other
+    /// PostgreSQL test, of any target, runs meanwhile (``SharedClusterAccess``).
     static func with<T>(_ body: (String) async throws -> T) async throws -> T {
+        try await SharedClusterAccess.postgres.holding { try await withDatabase(body) }
+    }
+
+    private static func withDatabase<T>(_ body: (String) async throws -> T) async throws -> T {
         guard let serverURL, var components = URLComponents(string: serverURL) else { throw Missing() }
         let name = "signet_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))"
         try await admin(serverURL) { client in
@@ -81,7 +87,7 @@ enum PostgresTestDatabase {
     }
 }
 
-/// Every PostgreSQL test, one at a time: the restart test stops the shared cluster, which the others must
-/// not see. Skipped outside CI without `SIGNET_POSTGRES_URL`.
-@Suite("PostgreSQL", .serialized, .enabled(if: PostgresTestDatabase.enabled, PostgresTestDatabase.skipReason))
+/// Every PostgreSQL test, one at a time (``PostgresTestDatabase/with(_:)`` holds the cluster): the restart test
+/// stops the shared cluster, which the others must not see. Skipped outside CI without `SIGNET_POSTGRES_URL`.
+@Suite("PostgreSQL", .enabled(if: PostgresTestDatabase.enabled, PostgresTestDatabase.skipReason))
 enum PostgresTests {}
