@@ -10,8 +10,18 @@ struct ConformanceTests {
         let checked = try await ConformanceRunner.run(ConformanceTable.all, on: environment) { explains in
             try ConformanceSetup.inMemory(explains: explains)
         }
-        // 19 cases; replay, idempotency replay and conflict send two requests, in flight three: 24 answers.
-        #expect(ConformanceTable.all.count == 19)
+        // 20 cases; replay, idempotency replay and conflict send two requests, in flight three: 25 answers.
+        #expect(ConformanceTable.all.count == 20)
+        #expect(checked == 25)
+    }
+
+    @Test("every case but the throwing key provider answers the same with the keys in a keyring, where GETs are decided at once",
+          arguments: ConformanceEnvironment.allCases)
+    func tableWithKeyring(_ environment: ConformanceEnvironment) async throws {
+        let cases = ConformanceTable.all.filter { $0.name != ConformanceTable.throwingProvider }
+        let checked = try await ConformanceRunner.run(cases, on: environment) { explains in
+            try ConformanceSetup.keyring(explains: explains)
+        }
         #expect(checked == 24)
     }
 }

@@ -75,9 +75,12 @@ enum VaporVerification {
         }
     }
 
-    /// Whether `request` has no body: neither `Content-Length` nor `Transfer-Encoding`, or a `Content-Length`
-    /// of 0 (RFC 9112, 6.3).
+    /// Whether `request` has no body: an HTTP/1 request with neither `Content-Length` nor `Transfer-Encoding`,
+    /// or a `Content-Length` of 0 (RFC 9112, 6.3). Over HTTP/2 the head does not frame the body (a GET may carry
+    /// bytes with neither), and the route would read that stream unverified: such a request is verified in a
+    /// task, its body read first.
     static func isBodiless(_ request: Request) -> Bool {
+        guard request.version.major < 2 else { return false }
         let length = request.headers.first(name: .contentLength)
         return length == "0" || (length == nil && !request.headers.contains(name: .transferEncoding))
     }

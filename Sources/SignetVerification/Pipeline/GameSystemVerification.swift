@@ -171,6 +171,15 @@ public struct GameSystemVerification: Sendable {
         return outcome
     }
 
+    /// Whether `request`'s head declares no body: neither `Content-Length` nor `Transfer-Encoding`, or a
+    /// `Content-Length` of 0. Over HTTP/1.1 that is exact (RFC 9112, 6.3). Over HTTP/2 the head does not frame
+    /// the body, and a GET may still carry bytes: an adapter that verifies such a request at once hands the
+    /// route the empty body it verified, never the transport's stream.
+    package static func declaresNoBody(_ request: HTTPRequest) -> Bool {
+        let length = request.headerFields[.contentLength]
+        return length == "0" || (length == nil && request.headerFields[.transferEncoding] == nil)
+    }
+
     /// The length and MD5 of no bytes, computed once (`nil` only if MD5 is unavailable here).
     private static let noBody: ReceivedBody? = try? ReceivedBody.of(EmptyCollection(), limit: 0)
 

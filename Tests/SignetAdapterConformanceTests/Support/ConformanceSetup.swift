@@ -33,6 +33,14 @@ struct ConformanceSetup: Sendable {
                          idempotency: GatedIdempotencyStore(InMemoryIdempotencyStore()), explains: explains)
     }
 
+    /// In memory, the keys in a ``GameSystemKeyring``: a safe bodiless request can then be verified without
+    /// suspending, and the adapters that can (Vapor on its event loop, Hummingbird and OpenAPI without reading
+    /// an empty body) do. ``flakyKey`` is unknown here.
+    static func keyring(explains: Bool) throws -> ConformanceSetup {
+        ConformanceSetup(keys: try ConformanceKeys().keyring, replays: InMemoryReplayStore(),
+                         idempotency: GatedIdempotencyStore(InMemoryIdempotencyStore()), explains: explains)
+    }
+
     /// The roles of the demo keys.
     static let roles: [String: GameSystemKeyRole] = [
         DemoCredentials.clientKey: .client, DemoCredentials.adminKey: .admin, flakyKey: .client,
