@@ -36,11 +36,14 @@ enum ConformanceTable {
             return [.send(Exchange(request: request, expected: .refused(401, "content-md5-mismatch: ", diagnosis: true)))]
         },
         ConformanceCase(name: "content-md5-mismatch, a GET with a body") {
-            // Signed as a bodiless GET, sent with a body and its Content-Length: an adapter that decides a
-            // GET without reading its body may do so only when the head declares none.
+            // Signed as a bodiless GET, sent with a body and its Content-Length, then chunked: an adapter that
+            // decides a GET without reading its body may do so only when the head declares none.
             var request = try WireRequest.signed("GET")
             request.body = body("get")
-            return [.send(Exchange(request: request, expected: .refused(401, "content-md5-mismatch: ", diagnosis: true)))]
+            var chunked = request
+            chunked.chunked = true
+            return [.send(Exchange(request: request, expected: .refused(401, "content-md5-mismatch: ", diagnosis: true))),
+                    .send(Exchange(request: chunked, expected: .refused(401, "content-md5-mismatch: ", diagnosis: true)))]
         },
         ConformanceCase(name: "bad-signature") {
             [.send(Exchange(request: try .signed("GET", secret: "not-the-secret"), expected: .refused(401, "bad-signature: ", diagnosis: true)))]
