@@ -84,9 +84,10 @@ enum VerificationBenchmark {
         report("explanations on / off", fixed(pairedRatio(7, 1)), "diagnosis runs only on refusals")
         report("of which metrics alone (swift-prometheus)", "\(fixed((1 - pairedRatio(8, 1)) * 100, 1)) %")
         report("of which tracing alone (in-memory spans)", "\(fixed((1 - pairedRatio(9, 1)) * 100, 1)) %")
-        // Throughput moves by a few per cent from round to round, as much as the cost it should show. CPU time
-        // does not depend on what else has the cores: the same cost in CPU per request, the round-by-round
-        // median of observed/verified, and in the pipeline alone, against a verified GET's CPU in this process.
+        // Throughput moves by a few per cent from round to round, as much as the cost it should show. CPU time is
+        // not moved by other processes (how many requests share a wake-up still moves it): the same cost in CPU
+        // per request, the round-by-round median of observed/verified, and in the pipeline alone, which scatters
+        // least, against a verified GET's CPU in this process (the client's included).
         let verifiedCPU = Measure.median(cpu[1])
         report("CPU per verified GET (Hummingbird, client and server in this process)", "\(fixed(verifiedCPU, 1)) µs",
                "median of \(rounds) rounds; plain: \(fixed(Measure.median(cpu[0]), 1)) µs")
@@ -103,7 +104,7 @@ enum VerificationBenchmark {
         }
         let added = aloneObserved - alone
         report("one verification alone, metrics and tracing on", "\(fixed(aloneObserved, 2)) µs",
-               "+\(fixed(added, 2)) µs = \(fixed(added / verifiedCPU * 100, 1)) % of a verified GET's CPU above")
+               "+\(fixed(added, 2)) µs = \(fixed(added / verifiedCPU * 100, 1)) % of a verified GET's CPU above, client included")
     }
 
     /// The CPU time of the pipeline itself for one accepted bodiless GET, without any framework or socket:

@@ -10,9 +10,9 @@ enum HummingbirdVerification {
     /// (empty when the options do not keep it).
     ///
     /// A GET whose head declares no body, with the keys in memory, is decided without reading the body at
-    /// all: awaiting the end of an empty stream cost each verified GET a task switch, about 20 µs of CPU in
-    /// the server-side benchmark, where the pipeline itself takes 3. The route is then given the empty body
-    /// that was verified (what HTTP/1.1 carries; over HTTP/2 a GET's unframed bytes are not the route's).
+    /// all: awaiting the end of an empty stream suspends the handler's task until the event loop wakes it
+    /// (docs/benchmarks.md, "CPU per request"). The route is then given the empty body that was verified (what
+    /// HTTP/1.1 carries; over HTTP/2 a GET's unframed bytes are not the route's).
     static func verify(_ request: Request, with verification: GameSystemVerification) async throws -> (VerificationOutcome, ByteBuffer) {
         if GameSystemVerification.declaresNoBody(request.head), let outcome = verification.verifyAtOnce(bodiless: request.head) {
             return (outcome, ByteBuffer())

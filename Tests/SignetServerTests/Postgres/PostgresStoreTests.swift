@@ -90,8 +90,8 @@ struct PostgresStoreTests {
             _ = try await store.claim(Self.request, until: Date() + 20, now: Date())
         }
         // Promptly means the operation's own 3 s limit ended it (PostgresClient would keep reconnecting). The
-        // reason says so; a wall-clock bound here measured the machine instead: with the PostgreSQL tests run at
-        // once, the start of a loaded run held this test's timer 15 to 20 s before its task could run.
+        // reason says so; a wall-clock bound here measured the machine instead: at the busy start of a loaded run
+        // (where this test now runs, as it needs no database) its timer's task waited 15 to 20 s for a thread.
         #expect(error?.reason == "claiming a replay identity took longer than 3.0 seconds")
     }
 
