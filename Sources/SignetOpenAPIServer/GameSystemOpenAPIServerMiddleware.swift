@@ -49,7 +49,7 @@ public struct GameSystemOpenAPIServerMiddleware: ServerMiddleware {
         // A GET whose head declares no body, with the keys in memory, is decided without reading the body (an
         // empty stream's end is a task switch); the operation then gets the empty body that was verified.
         let outcome: VerificationOutcome
-        if GameSystemVerification.declaresNoBody(request), let atOnce = verification.verifyAtOnce(bodiless: request) {
+        if let atOnce = verification.verifyAtOnce(bodiless: request) {
             outcome = atOnce
         } else {
             outcome = try await verification.verify(request) { intake in

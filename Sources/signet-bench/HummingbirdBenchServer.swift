@@ -23,6 +23,12 @@ struct HummingbirdBenchServer {
 
     static let answer = #"{"id":1,"nickname":"Ann","ext_id":"ann","point_types":[{"name":"points","amount":10}]}"#
 
+    /// Metrics as a deployment exports them (swift-prometheus, the reference server's /metrics), and every
+    /// verification's span recorded in `tracer` (the benchmark drops them between rounds, as an exporter would).
+    static func observedOptions(tracer: InMemoryTracer) -> GameSystemVerificationOptions {
+        GameSystemVerificationOptions(metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()), tracer: tracer)
+    }
+
     static func start(verifier: GameSystemVerifier, logger: Logger) async throws -> HummingbirdBenchServer {
         let spans = InMemoryTracer()
         let router = Router(context: BasicRequestContext.self)
@@ -34,10 +40,7 @@ struct HummingbirdBenchServer {
         router.group("verified").add(middleware: GameSystemVerificationMiddleware(verifier: verifier)).get("player", use: handler)
         router.group("explained").add(middleware: GameSystemVerificationMiddleware(
             verifier: verifier, options: .init(explainsFailures: true))).get("player", use: handler)
-        // Metrics as a deployment exports them (swift-prometheus, the reference server's /metrics), and every
-        // verification's span recorded in memory (the benchmark drops them between rounds, as an exporter would).
-        let observed = GameSystemVerificationOptions(
-            metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()), tracer: spans)
+        let observed = observedOptions(tracer: spans)
         // Each alone, to tell their costs apart.
         let metricsAlone = GameSystemVerificationOptions(metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()))
         router.group("metricsonly").add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: metricsAlone))

@@ -3,7 +3,6 @@ import Foundation
 import HTTPTypes
 import InMemoryTracing
 import Logging
-import Prometheus
 import SignetAsyncHTTPClient
 import SignetGameSystem
 import SignetVerification
@@ -97,8 +96,7 @@ enum VerificationBenchmark {
         let alone = try verificationAlone(GameSystemVerification(verifier: verifier))
         report("one verification alone (a signed GET, keys in memory)", "\(fixed(alone, 2)) µs", "best of 3 × 100,000, one thread, no I/O")
         let spans = InMemoryTracer()
-        let observed = GameSystemVerificationOptions(
-            metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()), tracer: spans)
+        let observed = HummingbirdBenchServer.observedOptions(tracer: spans)
         let aloneObserved = try verificationAlone(GameSystemVerification(verifier: verifier, options: observed)) {
             spans.clearAll()
         }

@@ -21,7 +21,7 @@ struct ConformanceTests {
     func tableWithKeyring(_ environment: ConformanceEnvironment) async throws {
         let cases = ConformanceTable.all.filter { $0.name != ConformanceTable.throwingProvider }
         let checked = try await ConformanceRunner.run(cases, on: environment) { explains in
-            try ConformanceSetup.keyring(explains: explains)
+            try ConformanceSetup.inMemory(explains: explains, keyring: true)
         }
         #expect(checked == 25)
     }

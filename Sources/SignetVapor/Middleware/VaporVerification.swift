@@ -49,7 +49,7 @@ enum VaporVerification {
         guard let head = head(of: request) else {
             return request.eventLoop.makeFailedFuture(Abort(.badRequest, reason: "unsupported request method"))
         }
-        let bodiless = isBodiless(request)
+        let bodiless = isBodiless(request, head: head)
         if bodiless, let outcome = verification.verifyAtOnce(bodiless: head) {
             switch outcome {
             case .refused(let refusal):
@@ -75,14 +75,12 @@ enum VaporVerification {
         }
     }
 
-    /// Whether `request` has no body: an HTTP/1 request with neither `Content-Length` nor `Transfer-Encoding`,
-    /// or a `Content-Length` of 0 (RFC 9112, 6.3). Over HTTP/2 the head does not frame the body (a GET may carry
-    /// bytes with neither), and the route would read that stream unverified: such a request is verified in a
-    /// task, its body read first.
-    static func isBodiless(_ request: Request) -> Bool {
-        guard request.version.major < 2 else { return false }
-        let length = request.headers.first(name: .contentLength)
-        return length == "0" || (length == nil && !request.headers.contains(name: .transferEncoding))
+    /// Whether `request` (whose head is `head`) has no body: an HTTP/1 request whose head declares none
+    /// (`GameSystemVerification.declaresNoBody`, RFC 9112, 6.3). Over HTTP/2 the head does not frame the body
+    /// (a GET may carry bytes all the same), and Vapor's route would read that stream unverified: such a
+    /// request is verified in a task, its body read first.
+    static func isBodiless(_ request: Request, head: HTTPRequest) -> Bool {
+        request.version.major < 2 && GameSystemVerification.declaresNoBody(head)
     }
 
     /// Vapor stopped collecting past `intake.limit`: the intake refuses as it would have, had it counted

@@ -143,12 +143,13 @@ public struct GameSystemVerification: Sendable {
     }
 
     /// Verifies a bodiless request of a safe method (GET, HEAD, OPTIONS, TRACE) without suspending, when
-    /// nothing it needs has to be waited for: the keys are a ``GameSystemKeyring`` (in memory), and a safe
-    /// method claims no replay and no `Idempotency-Key`. `nil` otherwise; then ``verify(_:receiving:)``
-    /// answers. The same checks in the same order, counted, traced and logged alike: an adapter calls it on
+    /// nothing it needs has to be waited for: the head declares no body (``declaresNoBody(_:)``), the keys are
+    /// a ``GameSystemKeyring`` (in memory), and a safe method claims no replay and no `Idempotency-Key`. `nil`
+    /// otherwise; then ``verify(_:receiving:)`` answers. An adapter that takes this answer hands the route the
+    /// empty body that was verified. The same checks in the same order, counted, traced and logged alike: an adapter calls it on
     /// its event loop to spare the request a hop to a task (Vapor's `AsyncMiddleware` costs one).
     package func verifyAtOnce(bodiless request: HTTPRequest) -> VerificationOutcome? {
-        guard Self.safeMethods.contains(request.method), let keyring,
+        guard Self.safeMethods.contains(request.method), Self.declaresNoBody(request), let keyring,
               let received = Self.noBody, options.maxBodyBytes >= 0
         else { return nil }
         let method = request.method.rawValue, target = request.path ?? "/"
@@ -173,8 +174,8 @@ public struct GameSystemVerification: Sendable {
 
     /// Whether `request`'s head declares no body: neither `Content-Length` nor `Transfer-Encoding`, or a
     /// `Content-Length` of 0. Over HTTP/1.1 that is exact (RFC 9112, 6.3). Over HTTP/2 the head does not frame
-    /// the body, and a GET may still carry bytes: an adapter that verifies such a request at once hands the
-    /// route the empty body it verified, never the transport's stream.
+    /// the body, and a GET may still carry bytes: an adapter that verifies such a request at once
+    /// (``verifyAtOnce(bodiless:)``) hands the route the empty body it verified, never the transport's stream.
     package static func declaresNoBody(_ request: HTTPRequest) -> Bool {
         let length = request.headerFields[.contentLength]
         return length == "0" || (length == nil && request.headerFields[.transferEncoding] == nil)

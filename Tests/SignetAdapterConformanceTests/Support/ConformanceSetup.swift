@@ -27,18 +27,13 @@ struct ConformanceSetup: Sendable {
     /// Whether refused signatures carry a diagnosis.
     let explains: Bool
 
-    /// In memory.
-    static func inMemory(explains: Bool) throws -> ConformanceSetup {
-        ConformanceSetup(keys: try ConformanceKeys(), replays: InMemoryReplayStore(),
-                         idempotency: GatedIdempotencyStore(InMemoryIdempotencyStore()), explains: explains)
-    }
-
-    /// In memory, the keys in a ``GameSystemKeyring``: a safe bodiless request can then be verified without
-    /// suspending, and the adapters that can (Vapor on its event loop, Hummingbird and OpenAPI without reading
-    /// an empty body) do. ``flakyKey`` is unknown here.
-    static func keyring(explains: Bool) throws -> ConformanceSetup {
-        ConformanceSetup(keys: try ConformanceKeys().keyring, replays: InMemoryReplayStore(),
-                         idempotency: GatedIdempotencyStore(InMemoryIdempotencyStore()), explains: explains)
+    /// In memory. With `keyring`, the keys are a ``GameSystemKeyring``: a safe bodiless request can then be
+    /// verified without suspending, and every adapter does (Vapor on its event loop, Hummingbird and OpenAPI
+    /// without reading an empty body); ``flakyKey`` is then unknown.
+    static func inMemory(explains: Bool, keyring: Bool = false) throws -> ConformanceSetup {
+        let keys = try ConformanceKeys()
+        return ConformanceSetup(keys: keyring ? keys.keyring as any GameSystemKeyProvider : keys, replays: InMemoryReplayStore(),
+                                idempotency: GatedIdempotencyStore(InMemoryIdempotencyStore()), explains: explains)
     }
 
     /// The roles of the demo keys.
