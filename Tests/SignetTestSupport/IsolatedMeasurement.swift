@@ -48,14 +48,28 @@ public enum IsolatedMeasurement {
     /// Runs the test matching `test` (a swift-testing filter, such as `"MemoryTests.flatMemory"`) in a
     /// child process with `variable` set to `role` (and Swift's backtracer off, so a crash ends at once),
     /// and returns how it ended.
-    public static func runChild(test: String, variable: String, role: String) async throws -> ChildExit {
+    ///
+    /// `background` runs the child at a low CPU priority (`nice -n 10`), for children that measure memory,
+    /// not time. A memory child decodes 16 MiB for seconds of CPU; at the suite's start three or four of them
+    /// ran beside this process and took half of the two cores, and the tests here that time a deadline saw
+    /// their timers run seconds late (docs/decisions.md, "Tests on a loaded machine"). At nice 10 a child
+    /// gets about a tenth of a core this process wants, and all of one it leaves idle: enough that its own
+    /// request (30 s deadline) still ends, where nice 19 (a sixtieth) could starve it past that.
+    public static func runChild(test: String, variable: String, role: String, background: Bool = false) async throws -> ChildExit {
         try await withCheckedThrowingContinuation { continuation in
             // Process and blocking reads on threads of their own, off the concurrency pool.
             Thread.detachNewThread {
                 continuation.resume(with: Result {
                     let process = Process()
-                    process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                    process.arguments = ["--testing-library", "swift-testing", "--filter", test]
+                    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+                    let arguments = ["--testing-library", "swift-testing", "--filter", test]
+                    if background, FileManager.default.isExecutableFile(atPath: "/usr/bin/nice") {
+                        process.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
+                        process.arguments = ["-n", "10", executable] + arguments
+                    } else {
+                        process.executableURL = URL(fileURLWithPath: executable)
+                        process.arguments = arguments
+                    }
                     process.environment = ProcessInfo.processInfo.environment.merging([variable: role, "SWIFT_BACKTRACE": "enable=no"]) { $1 }
                     let output = Pipe(), errors = Pipe()
                     process.standardOutput = output
@@ -78,10 +92,10 @@ public enum IsolatedMeasurement {
         }
     }
 
-    /// Runs the test matching `test` in a child process with `variable` set to `role` (``runChild(test:variable:role:)``),
-    /// and returns the fields it reported.
+    /// Runs the test matching `test` in a child process with `variable` set to `role`, in the background
+    /// (``runChild(test:variable:role:background:)``), and returns the fields it reported.
     public static func run(test: String, variable: String, role: String) async throws -> [String: String] {
-        let output = try await runChild(test: test, variable: variable, role: role).output
+        let output = try await runChild(test: test, variable: variable, role: role, background: true).output
         guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(marker) }) else {
             throw ChildFailure(description: "the child reported nothing; its output ended with: \(output.suffix(600))")
         }
