@@ -50,11 +50,12 @@ public enum IsolatedMeasurement {
     /// and returns how it ended.
     ///
     /// `background` runs the child at a low CPU priority (`nice -n 10`), for children that measure memory,
-    /// not time. A memory child decodes 16 MiB for seconds of CPU; at the suite's start three or four of them
-    /// ran beside this process and took half of the two cores, and the tests here that time a deadline saw
-    /// their timers run seconds late (docs/decisions.md, "Tests on a loaded machine"). At nice 10 a child
-    /// gets about a tenth of a core this process wants, and all of one it leaves idle: enough that its own
-    /// request (30 s deadline) still ends, where nice 19 (a sixtieth) could starve it past that.
+    /// not time. A memory child decodes 16 MiB for seconds of CPU; near the suite's start three or four of
+    /// them ran beside this process and took about half of the two cores (`top`), CPU that the tests here
+    /// which time a deadline need when the machine is short of it (docs/decisions.md, "Tests on a loaded
+    /// machine"). At nice 10 a child gets about a tenth of a core this process wants, and all of one it
+    /// leaves idle: enough that its own request (30 s deadline) still ends, where nice 19 (a sixtieth)
+    /// could starve it past that.
     public static func runChild(test: String, variable: String, role: String, background: Bool = false) async throws -> ChildExit {
         try await withCheckedThrowingContinuation { continuation in
             // Process and blocking reads on threads of their own, off the concurrency pool.
