@@ -55,7 +55,7 @@ public enum IsolatedMeasurement {
     /// which time a deadline need when the machine is short of it (docs/decisions.md, "Tests on a loaded
     /// machine"). At nice 10 a child gets about a tenth of a core this process wants, and all of one it
     /// leaves idle: enough that its own request (30 s deadline) still ends, where nice 19 (a sixtieth)
-    /// could starve it past that.
+    /// could starve it past that. Where `/usr/bin/nice` is missing, the child runs at this process's priority.
     public static func runChild(test: String, variable: String, role: String, background: Bool = false) async throws -> ChildExit {
         try await withCheckedThrowingContinuation { continuation in
             // Process and blocking reads on threads of their own, off the concurrency pool.

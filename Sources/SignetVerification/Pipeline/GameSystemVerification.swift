@@ -146,8 +146,9 @@ public struct GameSystemVerification: Sendable {
     /// nothing it needs has to be waited for: the head declares no body (``declaresNoBody(_:)``), the keys are
     /// a ``GameSystemKeyring`` (in memory), and a safe method claims no replay and no `Idempotency-Key`. `nil`
     /// otherwise; then ``verify(_:receiving:)`` answers. An adapter that takes this answer hands the route the
-    /// empty body that was verified. The same checks in the same order, counted, traced and logged alike: an adapter calls it on
-    /// its event loop to spare the request a hop to a task (Vapor's `AsyncMiddleware` costs one).
+    /// empty body that was verified. The same checks in the same order, counted, traced and logged alike: an
+    /// adapter calls it on its event loop to spare the request a hop to a task (Vapor's `AsyncMiddleware` costs
+    /// one).
     package func verifyAtOnce(bodiless request: HTTPRequest) -> VerificationOutcome? {
         guard Self.safeMethods.contains(request.method), Self.declaresNoBody(request), let keyring,
               let received = Self.noBody, options.maxBodyBytes >= 0
