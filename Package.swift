@@ -422,7 +422,13 @@ let package = Package(
         .executableTarget(name: "post-magic", dependencies: ["ExampleSupport"], path: "Examples/post-magic"),
         .executableTarget(name: "post-rainbow", dependencies: ["ExampleSupport"], path: "Examples/post-rainbow"),
         // Helpers shared by the test targets (vector files, independent decoders, temporary folders, hostile peers).
-        .target(name: "SignetTestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/SignetTestSupport"),
+        // Bounds how many tests run at once in the test process (8 per core), before Swift Testing starts.
+        .target(name: "CSignetTestParallelism", path: "Tests/CSignetTestParallelism"),
+        .target(
+            name: "SignetTestSupport",
+            dependencies: ["CSignetTestParallelism", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/SignetTestSupport"
+        ),
         // The transports the network tests run over (URLSession, AsyncHTTPClient, NIOTransport), in one place.
         .target(
             name: "SignetTransportTestSupport",
@@ -540,6 +546,7 @@ let package = Package(
                 "SignetHummingbird",
                 "SignetPostgres",
                 "SignetTestSupport",
+                "CSignetTestParallelism",
                 "SignetTransportTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
