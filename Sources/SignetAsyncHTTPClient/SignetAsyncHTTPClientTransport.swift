@@ -90,8 +90,19 @@ public struct SignetAsyncHTTPClientTransport: DeadlineEnforcingTransport {
                 try AsyncHTTPClientConversion.checkOrigin(answered: response.url, requested: URL(string: clientRequest.url), status: status)
             }
             let limit = maxResponseBytes
-            let bytes = try await DeadlineRace.run(timer: .shared(deadline)) {
-                try await Self.collect(response, limit: limit, status: status)
+            let bytes: [UInt8]
+            do {
+                bytes = try await DeadlineRace.run(timer: .shared(deadline)) {
+                    try await Self.collect(response, limit: limit, status: status)
+                }
+            } catch {
+                // The head arrived, so the error says what the server answered, whatever ended its body. One
+                // such end is AsyncHTTPClient's own: after an early answer (a 413 to an upload) with
+                // `Connection: close`, it can fail the body with "I/O on closed channel" before delivering it
+                // (docs/decisions.md, "Early answers on AsyncHTTPClient").
+                var failure = failures.map(error, request: request)
+                if failure.status == nil { failure.status = status }
+                throw failure
             }
             let head = HTTPResponse(status: status, headerFields: AsyncHTTPClientConversion.fields(response.headers))
             return (head, Body(bytes))

@@ -17,8 +17,8 @@ enum ExchangeRows {
                 try await earlyRefusal(over: $0, close: false, mayFinish: $1 != nil)
             },
             ConformanceRow("early answer: 413 with Connection: close right after the head of a 10 MiB upload: the upload gets the 413",
-                           exceptions: mayFinishUpload) {
-                try await earlyRefusal(over: $0, close: true, mayFinish: $1 != nil)
+                           exceptions: mayFinishUploadOrLoseAnswer) {
+                try await earlyRefusal(over: $0, close: true, mayFinish: $1 != nil, mayLoseAnswerBody: $1 != nil)
             },
             ConformanceRow("early answer: 413 with keep-alive once 1 MiB of a 10 MiB upload has arrived, GETs every 40 ms meanwhile: "
                            + "the same, with the upload stopped in the middle of its body", exceptions: mayFinishUpload) {
@@ -56,6 +56,15 @@ enum ExchangeRows {
                                    + "which RFC 9112 §9.5 allows; only the stopping is not checked on it"),
     ]
 
+    /// With `Connection: close`, AsyncHTTPClient 1.37 can also fail the 413's body with "I/O on closed channel"
+    /// before delivering it (seen in one CI run and in two runs here): the connection it closes ends the upload's pending
+    /// write, and that failure reaches the response before the response's end does. Signet's transport then
+    /// throws a transport failure that keeps the 413 (`SignetError.status`); the row accepts that on it.
+    static let mayFinishUploadOrLoseAnswer: [TransportKind: ConformanceRow.Exception] = [
+        .asyncHTTPClient: .differs("AsyncHTTPClient may write the upload to its end after an early 413 (RFC 9112 §9.5 allows it), "
+                                   + "and may fail the 413's body with I/O on closed channel: then the transport failure keeps the 413"),
+    ]
+
     static let uploadSize = 10 << 20
 
     /// A 10 MiB body of `A`s in 64 KiB chunks (the issue's upload), made as it is read: no row writes a file
@@ -74,7 +83,9 @@ enum ExchangeRows {
     /// (and drops) the body it announced, slowly, to stay in step, while GETs go to it on the same transport.
     /// A transport that put the connection back in its pool at the 413 wrote a GET head into the upload's
     /// body, and the peer then read `AAAA…` as a request line.
-    static func earlyRefusal(over transport: TransportKind, close: Bool, after: Int = 0, mayFinish: Bool) async throws {
+    static func earlyRefusal(
+        over transport: TransportKind, close: Bool, after: Int = 0, mayFinish: Bool, mayLoseAnswerBody: Bool = false
+    ) async throws {
         let upload = uploadBody()
         let peer = try StrictHTTPPeer { request in
             guard request.method == "PUT" else { return .init(bytes: StrictHTTPPeer.response(200, "pong"), delay: .milliseconds(100)) }
@@ -105,7 +116,9 @@ enum ExchangeRows {
         #expect(afterUpload == 3, "no answer to the upload after 150 GETs")
         switch await uploading.result {
         case .success(let answer): #expect(answer == "413 too large")
-        case .failure(let error): Issue.record("the upload failed: \(error)")
+        case .failure(let error as SignetError) where mayLoseAnswerBody && error.isTransport && error.status?.code == 413:
+            break  // the answer's head arrived and its body was lost to the closed connection (above)
+        case .failure(let error): Issue.record("the upload failed: \(error) (status \(String(describing: (error as? SignetError)?.status)))")
         }
         #expect(answers.allSatisfy { $0 == "200 pong" }, "\(answers.filter { $0 != "200 pong" })")
         #expect(peer.malformed.isEmpty, "the peer read these as requests: \(peer.malformed)")

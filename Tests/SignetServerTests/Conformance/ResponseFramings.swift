@@ -125,6 +125,11 @@ enum ResponseFramings {
             Issue.record("not a transport error: \(error)")
             return
         }
+        if transport == .asyncHTTPClient, framing.testDescription == "a chunked body cut off before its last chunk" {
+            // The head arrived whole: AsyncHTTPClient's transport keeps its status in the error (an early 413
+            // whose body AsyncHTTPClient lost is told apart so, ExchangeRows.mayFinishUploadOrLoseAnswer).
+            #expect(error.status?.code == 200, "\(error)")
+        }
         if transport == .urlSession, framing.testDescription == "two Content-Lengths that disagree" {
             // libcurl reads that body by one of the values; URLSessionTransport refuses the head itself.
             #expect(error.description.contains("Content-Length is not one number (5, 3)"), "\(error)")
