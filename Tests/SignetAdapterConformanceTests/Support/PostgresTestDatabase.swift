@@ -21,8 +21,8 @@ enum PostgresTestDatabase {
         var description: String { "SIGNET_POSTGRES_URL is not set in CI: .ci/run must start PostgreSQL for these tests" }
     }
 
-    /// Creates an empty database, runs `body` with a running client on it, and drops it, holding the cluster:
-    /// SignetServerTests' restart test stops it (``SharedClusterAccess``).
+    /// Creates an empty database, runs `body` with a running client on it, and drops it, sharing the cluster
+    /// with the other PostgreSQL tests: SignetServerTests' restart test holds it alone (``SharedClusterAccess``).
     static func with(_ body: (PostgresClient) async throws -> Void) async throws {
         try await SharedClusterAccess.postgres.holding { try await withDatabase(body) }
     }

@@ -121,7 +121,7 @@ struct PostgresServerTests {
           .enabled(if: PostgresTestDatabase.restartCommand != nil || PostgresTestDatabase.inCI,
                    "SIGNET_POSTGRES_RESTART is not set: the database-restart test is skipped"))
     func databaseRestart() async throws {
-        try await PostgresTestDatabase.with { url in
+        try await PostgresTestDatabase.alone { url in
             let server = try await Self.start(url)
             let client = try Self.client(server, retry: .none)
             _ = try await client.postExternalEvent("Magic", idempotencyKey: "before")

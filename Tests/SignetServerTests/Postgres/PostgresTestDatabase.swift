@@ -28,10 +28,16 @@ enum PostgresTestDatabase {
         var description: String { "SIGNET_POSTGRES_URL is not set in CI: .ci/run must start PostgreSQL for these tests" }
     }
 
-    /// Creates an empty database, runs `body` with its URL, and drops it, holding the cluster: no other
-    /// PostgreSQL test, of any target, runs meanwhile (``SharedClusterAccess``).
+    /// Creates an empty database, runs `body` with its URL, and drops it, sharing the cluster with the other
+    /// PostgreSQL tests of any target (``SharedClusterAccess``).
     static func with<T>(_ body: (String) async throws -> T) async throws -> T {
         try await SharedClusterAccess.postgres.holding { try await withDatabase(body) }
+    }
+
+    /// ``with(_:)`` holding the cluster alone: no other PostgreSQL test runs meanwhile. For the test that
+    /// restarts the cluster.
+    static func alone<T>(_ body: (String) async throws -> T) async throws -> T {
+        try await SharedClusterAccess.postgres.holdingAlone { try await withDatabase(body) }
     }
 
     private static func withDatabase<T>(_ body: (String) async throws -> T) async throws -> T {
