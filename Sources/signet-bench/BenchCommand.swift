@@ -41,6 +41,8 @@ struct BenchCommand: AsyncParsableCommand {
     var onlyNetwork = false
     @Flag(help: "Only the verification middleware's cost on a local Hummingbird server.")
     var serverSide = false
+    @Option(help: "--server-side: drive each round with this wrk executable, in its own process, instead of an in-process client.")
+    var wrk: String?
     @Flag(help: """
         Only the load on the reference server: Magic POSTs and player GETs in memory, then on PostgreSQL against \
         pgbench tpcb-like on the same cluster (SIGNET_POSTGRES_URL, else a throw-away one from .ci/postgres.sh).
@@ -149,7 +151,8 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     private func runVerification() async throws {
-        try await VerificationBenchmark.run(requests: quick ? 1_000 : 4_000, concurrency: 8, rounds: quick ? 3 : 15)
+        try await VerificationBenchmark.run(requests: quick ? 1_000 : 4_000, concurrency: 8, rounds: quick ? 3 : 15,
+                                            wrk: wrk.map { WrkLoad(executable: $0, seconds: quick ? 1 : 2) })
     }
 
     private func runServerLoad() async throws {

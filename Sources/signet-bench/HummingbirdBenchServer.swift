@@ -37,6 +37,9 @@ struct HummingbirdBenchServer {
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
         }
         router.get("plain/player", use: handler)
+        // The control: the same handler behind a middleware that does nothing, so a middleware's own cost on
+        // this framework is told apart from verification's.
+        router.group("noop").add(middleware: NoOpMiddleware()).get("player", use: handler)
         router.group("verified").add(middleware: GameSystemVerificationMiddleware(verifier: verifier)).get("player", use: handler)
         router.group("explained").add(middleware: GameSystemVerificationMiddleware(
             verifier: verifier, options: .init(explainsFailures: true))).get("player", use: handler)
@@ -82,5 +85,12 @@ struct HummingbirdBenchServer {
     func stop() async {
         await group.triggerGracefulShutdown()
         _ = await running.result
+    }
+}
+
+/// A middleware that only calls the next responder: the cost of being a middleware on Hummingbird.
+private struct NoOpMiddleware: RouterMiddleware {
+    func handle(_ request: Request, context: BasicRequestContext, next: (Request, BasicRequestContext) async throws -> Response) async throws -> Response {
+        try await next(request, context)
     }
 }

@@ -20,6 +20,8 @@ struct VaporBenchServer {
             Response(status: .ok, headers: ["Content-Type": "application/json"], body: .init(string: answer))
         }
         app.get("plain", "player", use: handler)
+        // The control: a middleware that does nothing (see HummingbirdBenchServer).
+        app.grouped("noop").grouped(NoOpMiddleware()).get("player", use: handler)
         app.grouped("verified").grouped(GameSystemVaporMiddleware(verifier: verifier)).get("player", use: handler)
         do {
             try await app.startup()
@@ -36,5 +38,12 @@ struct VaporBenchServer {
 
     func stop() async {
         try? await app.asyncShutdown()
+    }
+}
+
+/// A middleware that only calls the next responder: the cost of being a (plain, not async) middleware on Vapor.
+private struct NoOpMiddleware: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request)
     }
 }

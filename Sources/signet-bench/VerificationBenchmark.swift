@@ -16,7 +16,9 @@ import SignetVerification
 /// (diagnosis runs only for refused requests, so accepted ones cost the same); and the CPU time of one
 /// verification alone.
 /// Every route is measured in every round, the order rotating; each route's best round is its rate, and each
-/// ratio the median of the two routes' ratios round by round.
+/// ratio the median of the two routes' ratios round by round. A middleware that does nothing, on Hummingbird
+/// and on Vapor, is the control: what being a middleware costs there. With `--wrk PATH` each round's load comes
+/// from wrk in its own process, and the CPU per request is then the server's alone.
 enum VerificationBenchmark {
     /// A measured route: which server, which path.
     private struct Route {
@@ -25,9 +27,13 @@ enum VerificationBenchmark {
         let path: String
     }
 
-    static func run(requests: Int, concurrency: Int, rounds: Int) async throws {
+    static func run(requests: Int, concurrency: Int, rounds: Int, wrk: WrkLoad? = nil) async throws {
         print("Signed GET through each adapter against the same handler without it, on the same local server")
-        print("  (\(rounds) interleaved rounds × \(requests) requests, \(concurrency) concurrent, best round)")
+        if let wrk {
+            print("  (\(rounds) interleaved rounds × \(wrk.seconds) s of wrk in its own process, \(concurrency) connections)")
+        } else {
+            print("  (\(rounds) interleaved rounds × \(requests) requests, \(concurrency) concurrent, best round)")
+        }
         let quiet = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
         // One signature serves a whole round: a window of an hour keeps a slow round (a loaded machine, a debug
         // build) from ending in date-outside-window; the window's size costs nothing.
@@ -52,10 +58,12 @@ enum VerificationBenchmark {
             Route(name: "Hummingbird, verified with explanations on", port: hummingbird.port, path: "/explained/player"),
             Route(name: "Hummingbird, verified with metrics alone", port: hummingbird.port, path: "/metricsonly/player"),
             Route(name: "Hummingbird, verified with tracing alone", port: hummingbird.port, path: "/tracingonly/player"),
+            Route(name: "Hummingbird, a middleware that does nothing", port: hummingbird.port, path: "/noop/player"),
+            Route(name: "Vapor, a middleware that does nothing", port: vapor.port, path: "/noop/player"),
         ]
         let runs: [[Double]], cpu: [[Double]]
         do {
-            (runs, cpu) = try await measure(routes, requests: requests, concurrency: concurrency, rounds: rounds) {
+            (runs, cpu) = try await measure(routes, requests: requests, concurrency: concurrency, rounds: rounds, wrk: wrk) {
                 hummingbird.spans.clearAll()
             }
         } catch {
@@ -77,6 +85,9 @@ enum VerificationBenchmark {
             let ratio = pairedRatio(verified, plain)
             report("\(framework): verified/plain", fixed(ratio), "goal ≥ 0.95 \(ratio >= 0.95 ? "met" : "NOT met")")
         }
+        for (framework, plain, noop) in [("Hummingbird", 0, 10), ("Vapor", 2, 11)] {
+            report("\(framework): a no-op middleware/plain", fixed(pairedRatio(noop, plain)), "the cost of any middleware there")
+        }
         let observedCost = 1 - pairedRatio(6, 1)
         report("metrics and tracing on: throughput cost", "\(fixed(observedCost * 100, 1)) %",
                "goal ≤ 3 % \(observedCost <= 0.03 ? "met" : "NOT met") (Prometheus metrics and in-memory spans against none)")
@@ -88,7 +99,8 @@ enum VerificationBenchmark {
         // per request, the round-by-round median of observed/verified, and in the pipeline alone, which scatters
         // least, against a verified GET's CPU in this process (the client's included).
         let verifiedCPU = Measure.median(cpu[1])
-        report("CPU per verified GET (Hummingbird, client and server in this process)", "\(fixed(verifiedCPU, 1)) µs",
+        report("CPU per verified GET (Hummingbird, \(wrk == nil ? "client and server in this process" : "the server alone"))",
+               "\(fixed(verifiedCPU, 1)) µs",
                "median of \(rounds) rounds; plain: \(fixed(Measure.median(cpu[0]), 1)) µs")
         let observedCPU = Measure.median(zip(cpu[6], cpu[1]).map { $0 / $1 }) - 1
         report("metrics and tracing on: CPU per request", "\(observedCPU < 0 ? "" : "+")\(fixed(observedCPU * 100, 1)) %",
@@ -102,7 +114,7 @@ enum VerificationBenchmark {
         }
         let added = aloneObserved - alone
         report("one verification alone, metrics and tracing on", "\(fixed(aloneObserved, 2)) µs",
-               "+\(fixed(added, 2)) µs = \(fixed(added / verifiedCPU * 100, 1)) % of a verified GET's CPU above, client included")
+               "+\(fixed(added, 2)) µs = \(fixed(added / verifiedCPU * 100, 1)) % of a verified GET's CPU above\(wrk == nil ? ", client included" : "")")
     }
 
     /// The CPU time of the pipeline itself for one accepted bodiless GET, without any framework or socket:
@@ -129,7 +141,7 @@ enum VerificationBenchmark {
     /// The rate of each route in each of `rounds` rounds, each round every route with a fresh signature, a
     /// different route first each round so that none always meets the warmest machine.
     private static func measure(
-        _ routes: [Route], requests: Int, concurrency: Int, rounds: Int, betweenRounds: () -> Void
+        _ routes: [Route], requests: Int, concurrency: Int, rounds: Int, wrk: WrkLoad?, betweenRounds: () -> Void
     ) async throws -> (rates: [[Double]], cpu: [[Double]]) {
         let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: "bench-key", secret: "bench-secret"))
         var runs = Array(repeating: [Double](), count: routes.count)
@@ -138,9 +150,17 @@ enum VerificationBenchmark {
             betweenRounds()
             for index in routes.indices.map({ ($0 + round) % routes.count }) {
                 let route = routes[index]
-                var signed = HTTPClientRequest(url: "http://127.0.0.1:\(route.port)\(route.path)")
-                for header in try signer.sign(method: .get, target: route.path, body: [], date: Date()).headerFields {
+                let url = "http://127.0.0.1:\(route.port)\(route.path)"
+                var signed = HTTPClientRequest(url: url)
+                let fields = try signer.sign(method: .get, target: route.path, body: [], date: Date()).headerFields
+                for header in fields {
                     signed.headers.add(name: header.name.rawName, value: header.value)
+                }
+                if let wrk {
+                    let measured = try wrk.round(url: url, headers: fields.map { ($0.name.rawName, $0.value) }, connections: concurrency)
+                    runs[index].append(measured.rate)
+                    cpu[index].append(measured.cpu)
+                    continue
                 }
                 let request = signed
                 let measured = try await Measure.concurrentRate(requests, concurrency) {
