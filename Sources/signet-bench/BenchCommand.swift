@@ -77,6 +77,9 @@ struct BenchCommand: AsyncParsableCommand {
         if let seconds, !(1...3_600).contains(seconds) { throw ValidationError("--seconds must be from 1 to 3600") }
         if let warmup, !(0...600).contains(warmup) { throw ValidationError("--warmup must be from 0 to 600") }
         if let clients, !(1...4_096).contains(clients) { throw ValidationError("--clients must be from 1 to 4096") }
+        if let wrk, !FileManager.default.isExecutableFile(atPath: wrk) {
+            throw ValidationError("--wrk: no executable at \(wrk) (Debian: apt-get install wrk)")
+        }
     }
 
     /// `signet-bench help` is `signet-bench --help` (ArgumentParser knows `help` only for subcommands).

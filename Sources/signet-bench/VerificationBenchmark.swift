@@ -151,17 +151,16 @@ enum VerificationBenchmark {
             for index in routes.indices.map({ ($0 + round) % routes.count }) {
                 let route = routes[index]
                 let url = "http://127.0.0.1:\(route.port)\(route.path)"
-                var signed = HTTPClientRequest(url: url)
-                let fields = try signer.sign(method: .get, target: route.path, body: [], date: Date()).headerFields
-                for header in fields {
-                    signed.headers.add(name: header.name.rawName, value: header.value)
-                }
+                let headers = try signer.sign(method: .get, target: route.path, body: [], date: Date()).headerFields
+                    .map { ($0.name.rawName, $0.value) }
                 if let wrk {
-                    let measured = try wrk.round(url: url, headers: fields.map { ($0.name.rawName, $0.value) }, connections: concurrency)
+                    let measured = try wrk.round(url: url, headers: headers, connections: concurrency)
                     runs[index].append(measured.rate)
                     cpu[index].append(measured.cpu)
                     continue
                 }
+                var signed = HTTPClientRequest(url: url)
+                signed.headers.add(contentsOf: headers)
                 let request = signed
                 let measured = try await Measure.concurrentRate(requests, concurrency) {
                     let response = try await SignetAsyncHTTPClientTransport.defaultClient.execute(request, timeout: .seconds(10))

@@ -194,9 +194,9 @@ enum ExchangeRows {
     }
 
     /// Waits, at most `bound` (a hang guard, not a stopwatch), until `condition` holds; whether it did.
-    static func eventually(within bound: Duration = HostileRow.bound, _ condition: () -> Bool) async -> Bool {
+    static func eventually(within bound: Duration = HostileRow.bound, _ condition: () async -> Bool) async -> Bool {
         let until = ContinuousClock.now + bound
-        while !condition() {
+        while await !condition() {
             guard ContinuousClock.now < until else { return false }
             try? await Task.sleep(for: .milliseconds(20))
         }

@@ -6,32 +6,35 @@ import Testing
 /// granted in the order they were asked for (a shared hold asked after a waiting hold alone waits for it).
 @Suite("The PostgreSQL tests' shared cluster lock")
 struct SharedClusterAccessTests {
-    /// Waits until `lock` has `count` holds waiting (bounded: 10 s).
-    static func waitUntil(_ lock: SharedClusterAccess, queues count: Int) async throws {
-        let clock = ContinuousClock(), start = clock.now
-        while await lock.waitingCount < count {
-            try #require(clock.now - start < .seconds(10), "the lock never had \(count) holds waiting")
-            try await Task.sleep(for: .milliseconds(5))
+    /// A shared hold that has the cluster once this returns, and keeps it until `release` opens; it then adds
+    /// `ends` to `order`.
+    private static func heldShared(_ lock: SharedClusterAccess, until release: Gate, then ends: String, in order: Order) async -> Task<Void, any Error> {
+        let holding = Gate()
+        let task = Task {
+            try await lock.holding {
+                holding.open()
+                await release.wait()
+                order.add(ends)
+            }
         }
+        await holding.wait()
+        return task
+    }
+
+    /// Waits (bounded: 10 s) until `lock` has `count` holds waiting; fails the test if it never has.
+    private static func waitUntil(_ lock: SharedClusterAccess, queues count: Int) async throws {
+        let queued = await ExchangeRows.eventually(within: .seconds(10)) { await lock.waitingCount >= count }
+        try #require(queued, "the lock never had \(count) holds waiting")
     }
 
     @Test("two shared holds run at once")
     func sharedOverlap() async throws {
         let lock = SharedClusterAccess()
-        let firstIn = Gate(), release = Gate()
-        let order = Order()
-        let first = Task {
-            try await lock.holding {
-                firstIn.open()
-                await release.wait()
-                order.add("first ends")
-            }
-        }
-        await firstIn.wait()
+        let release = Gate(), order = Order()
+        let first = await Self.heldShared(lock, until: release, then: "first ends", in: order)
         let second = Task { try await lock.holding { order.add("second") } }
         // The second hold ends while the first still holds the cluster (bounded: an exclusive lock fails here).
-        let clock = ContinuousClock(), start = clock.now
-        while order.all.isEmpty && clock.now - start < .seconds(10) { try await Task.sleep(for: .milliseconds(5)) }
+        _ = await ExchangeRows.eventually(within: .seconds(10)) { !order.all.isEmpty }
         release.open()
         try await first.value
         try await second.value
@@ -41,16 +44,8 @@ struct SharedClusterAccessTests {
     @Test("a hold alone waits for the shared holds, and a shared hold asked after it waits for it")
     func aloneExcludes() async throws {
         let lock = SharedClusterAccess()
-        let order = Order()
-        let sharedIn = Gate(), release = Gate()
-        let shared = Task {
-            try await lock.holding {
-                sharedIn.open()
-                await release.wait()
-                order.add("shared ends")
-            }
-        }
-        await sharedIn.wait()
+        let release = Gate(), order = Order()
+        let shared = await Self.heldShared(lock, until: release, then: "shared ends", in: order)
         let alone = Task { try await lock.holdingAlone { order.add("alone") } }
         try await Self.waitUntil(lock, queues: 1)
         let later = Task { try await lock.holding { order.add("later shared") } }
