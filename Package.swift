@@ -608,7 +608,7 @@ let package = Package(
 // CI's swift-crypto leg builds only the test targets it runs (issue 24, CI time; docs/decisions.md, "CI time"):
 // with SIGNET_CI_TEST_TARGETS set to a comma-separated list of test targets, the package declares those and the
 // targets they need, and nothing else, so `swift build --build-tests` compiles no other module again for the
-// leg's traits. Unset (always, outside that step of .ci/run), the package is whole.
+// leg's traits. Unset (always, outside that side job of .ci/run: .ci/side-job.sh), the package is whole.
 if let wanted = Context.environment["SIGNET_CI_TEST_TARGETS"], !wanted.isEmpty {
     let targets = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
     var kept = Set<String>()

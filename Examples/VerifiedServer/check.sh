@@ -2,19 +2,23 @@
 # Starts VerifiedServer, sends it one good and one bad signed request (signed by `signet sign`, sent by
 # curl), and checks the answers: 200 for the good one, 401 with the reason for the bad one; then checks that
 # its connections are guarded: a head past the decoder's limit gets 431 (Hummingbird alone answers 400).
-#   bash Examples/VerifiedServer/check.sh PATH/TO/signet
+#   bash Examples/VerifiedServer/check.sh [--build-only] PATH/TO/signet
+# (--build-only: build, and stop there; CI builds the examples early and checks them later.)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 # SIGNET_EXAMPLES_SCRATCH, when set, is the scratch path the build shares (CI points it at the main build's
 # .build, so the dependencies built there are not built again).
 scratch=()
 [ -n "${SIGNET_EXAMPLES_SCRATCH:-}" ] && scratch=(--scratch-path "$SIGNET_EXAMPLES_SCRATCH")
-signet=${1:?usage: check.sh PATH/TO/signet}
+build_only=0
+if [ "${1:-}" = --build-only ]; then build_only=1; shift; fi
+signet=${1:?usage: check.sh [--build-only] PATH/TO/signet}
 export ORDERS_SECRET="orders-check-secret"
 log=$(mktemp)
 # Built first (its own copy of the dependencies, minutes on a fresh machine, unless SIGNET_EXAMPLES_SCRATCH
 # shares them), then started: the wait for "listening on" (scripts/serve.sh) covers the start only.
 swift build "${scratch[@]}" --package-path "$here" --product VerifiedServer
+[ "$build_only" = 1 ] && exit 0
 source "$here/../../scripts/serve.sh"
 trap 'kill ${server_pid:-} 2>/dev/null || true; rm -f "$log"' EXIT
 serve "$log" "$(swift build "${scratch[@]}" --package-path "$here" --show-bin-path)/VerifiedServer"
