@@ -14,11 +14,11 @@ build_only=0
 if [ "${1:-}" = --build-only ]; then build_only=1; shift; fi
 signet=${1:?usage: check.sh [--build-only] PATH/TO/signet}
 export ORDERS_SECRET="orders-check-secret"
-log=$(mktemp)
 # Built first (its own copy of the dependencies, minutes on a fresh machine, unless SIGNET_EXAMPLES_SCRATCH
 # shares them), then started: the wait for "listening on" (scripts/serve.sh) covers the start only.
 swift build "${scratch[@]}" --package-path "$here" --product VerifiedVapor
 [ "$build_only" = 1 ] && exit 0
+log=$(mktemp)
 source "$here/../../scripts/serve.sh"
 trap 'kill ${server_pid:-} 2>/dev/null || true; rm -f "$log"' EXIT
 serve "$log" "$(swift build "${scratch[@]}" --package-path "$here" --show-bin-path)/VerifiedVapor"
