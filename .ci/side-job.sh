@@ -60,24 +60,15 @@ case $job in
     export SIGNET_CI_EXAMPLE=AppClient
     bash Examples/AppClient/check.sh "$tools/signet-server"
     ;;
-  verified-server)
-    # A Hummingbird app using SignetHummingbird: one good and one bad request. Both phases build through
-    # check.sh, so that its `swift build` sees one environment and the check finds the build up to date.
-    export SIGNET_CI_EXAMPLE=VerifiedServer
-    if [ "$phase" = build ]; then
-      bash Examples/VerifiedServer/check.sh --build-only "$tools/signet"
-    else
-      bash Examples/VerifiedServer/check.sh "$tools/signet"
-    fi
-    ;;
-  verified-vapor)
-    # A Vapor app using SignetVapor: one good and one bad request.
-    export SIGNET_CI_EXAMPLE=VerifiedVapor
-    if [ "$phase" = build ]; then
-      bash Examples/VerifiedVapor/check.sh --build-only "$tools/signet"
-    else
-      bash Examples/VerifiedVapor/check.sh "$tools/signet"
-    fi
+  verified-server | verified-vapor)
+    # A Hummingbird app using SignetHummingbird, or a Vapor app using SignetVapor: one good and one bad request.
+    # Both phases go through check.sh, so that its `swift build` sees one environment and the check finds the
+    # build up to date.
+    example=$([ "$job" = verified-server ] && echo VerifiedServer || echo VerifiedVapor)
+    export SIGNET_CI_EXAMPLE=$example
+    only=()
+    [ "$phase" = build ] && only=(--build-only)
+    bash "Examples/$example/check.sh" "${only[@]}" "$tools/signet"
     ;;
   openapi-client)
     # A swift-openapi-generator client signed by SignetOpenAPI (committed code; the generator is not built).
