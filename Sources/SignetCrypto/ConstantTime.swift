@@ -11,7 +11,10 @@ public enum ConstantTime {
 
     /// True when the UTF-8 bytes of both strings are equal (no Unicode normalisation: bytes, as sent).
     public static func equals(_ a: String, _ b: String) -> Bool {
-        equals(Array(a.utf8), Array(b.utf8))
+        guard a.utf8.count == b.utf8.count else { return false }
+        // In place: a native string's UTF-8 is contiguous already (copying both into arrays cost two allocations).
+        var a = a, b = b
+        return a.withUTF8 { left in b.withUTF8 { right in bytesEqual(UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right)) } }
     }
 
     /// The comparison itself, over two buffers of the same length.

@@ -28,13 +28,15 @@ import Tracing
 /// `error.type` for a failure. No metric or span holds a header, a secret, a signature or a body.
 public struct ClientTelemetry: Sendable {
     let instruments: ClientInstruments
-    let tracer: (any Tracer)?
+    /// Resolved once, as the metrics factory is (looking up the bootstrapped tracer casts the instrument on
+    /// every call).
+    let tracer: any Tracer
 
     /// Telemetry into `metricsFactory` (default: the one `MetricsSystem` was bootstrapped with) and `tracer`
-    /// (default: the one `InstrumentationSystem` was bootstrapped with).
+    /// (default: the one `InstrumentationSystem` was bootstrapped with); bootstrap both before making this.
     public init(metricsFactory: (any MetricsFactory)? = nil, tracer: (any Tracer)? = nil) {
         self.instruments = ClientInstruments(factory: metricsFactory ?? MetricsSystem.factory)
-        self.tracer = tracer
+        self.tracer = tracer ?? InstrumentationSystem.tracer
     }
 
     /// `chain` with the call-level middleware first and the attempt-level one right after its
@@ -53,8 +55,7 @@ public struct ClientTelemetry: Sendable {
 
     /// Runs `body` in a span of `tracer` (or the bootstrapped one) named `name`, of kind `kind`.
     func withSpan<R>(_ name: String, ofKind kind: SpanKind, _ body: (any Span) async throws -> R) async throws -> R {
-        let tracer: any Tracer = self.tracer ?? InstrumentationSystem.tracer
-        return try await Self.withSpan(tracer, name, ofKind: kind, body)
+        try await Self.withSpan(tracer, name, ofKind: kind, body)
     }
 
     private static func withSpan<T: Tracer, R>(

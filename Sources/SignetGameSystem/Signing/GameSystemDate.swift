@@ -72,10 +72,17 @@ public enum GameSystemDate {
 
     /// Like ``parse(_:)``, as seconds since 1970.
     public static func parseSeconds(_ text: String) -> Int64? {
-        let bytes = Array(text.utf8)
+        // In place (a native string's UTF-8 is contiguous): this runs on every verified request.
+        var text = text
+        return text.withUTF8(parseSeconds(bytes:))
+    }
+
+    /// ``parseSeconds(_:)`` over the UTF-8 bytes.
+    private static func parseSeconds(bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard bytes.count == 21,
               bytes[8] == UInt8(ascii: " "), bytes[11] == UInt8(ascii: ":"), bytes[14] == UInt8(ascii: ":"),
-              bytes[17...] == Array(" UTC".utf8)[...]
+              bytes[17] == UInt8(ascii: " "), bytes[18] == UInt8(ascii: "U"), bytes[19] == UInt8(ascii: "T"),
+              bytes[20] == UInt8(ascii: "C")
         else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0

@@ -61,15 +61,17 @@ public struct GameSystemVerifier: Sendable {
         bodyMD5: () throws -> String
     ) -> Result<GameSystemVerifiedRequest, GameSystemVerificationError> {
         switch Self.signedParts(of: headers) {
-        case .success(let parts): verifyRequest(method: method, target: target, parts: parts, now: now, bodyMD5: bodyMD5)
+        case .success(let parts):
+            verifyRequest(method: method, path: GameSystemSigner.signedPath(of: target), parts: parts, now: now, bodyMD5: bodyMD5)
         case .failure(let error): .failure(error)
         }
     }
 
     /// ``verifyRequest(method:target:headers:now:bodyMD5:)`` for a caller that already has the
-    /// ``signedParts(of:)`` (it looked the key up with them): the headers are not read twice.
+    /// ``signedParts(of:)`` (it looked the key up with them) and the signed path
+    /// (``GameSystemSigner/signedPath(of:)``): neither is read twice.
     package func verifyRequest(
-        method: HTTPRequest.Method, target: String, parts: (date: String, contentMD5: String, apiKey: String, signature: String),
+        method: HTTPRequest.Method, path: Substring, parts: (date: String, contentMD5: String, apiKey: String, signature: String),
         now: Date, bodyMD5: () throws -> String
     ) -> Result<GameSystemVerifiedRequest, GameSystemVerificationError> {
         let (dateText, contentMD5, apiKey, signature) = parts
@@ -96,7 +98,6 @@ public struct GameSystemVerifier: Sendable {
         guard ConstantTime.equals(received, contentMD5) else {
             return .failure(.init(.contentMD5Mismatch, "Content-MD5 does not match the MD5 of the body received"))
         }
-        let path = GameSystemSigner.signedPath(of: target)
         let plainText = GameSystemSigner.plainText(
             date: dateText, contentMD5: contentMD5, path: path, method: method.rawValue, separator: separator)
         // Every secret of the key is tried (two while it rotates), so the time taken does not say which matched.
@@ -120,18 +121,72 @@ public struct GameSystemVerifier: Sendable {
     /// API key to look up, and the parts verification goes on with.
     public static func signedParts(of headers: HTTPFields)
         -> Result<(date: String, contentMD5: String, apiKey: String, signature: String), GameSystemVerificationError> {
-        // One pass over the fields (a field named twice reads as its values joined by ", ", as
-        // `HTTPFields`' subscript reads it): this runs on every request, and three subscripts cost three passes.
-        var date: String?, contentMD5: String?, authorization: String?
+        SignedHeaderFields(headers).parts
+    }
+
+    /// Splits `KEY:signature` at the last colon, accepting spaces and tabs around it (`KEY : signature`).
+    /// Byte-wise, as the independent implementation splits (a colon followed by a combining mark is still a
+    /// colon).
+    public static func splitAuthorization(_ value: String) -> Result<(apiKey: String, signature: String), GameSystemVerificationError> {
+        // In place (a native string's UTF-8 is contiguous): this runs on every verified request.
+        var value = value
+        return value.withUTF8 { bytes in
+            guard let colon = bytes.lastIndex(of: UInt8(ascii: ":")) else {
+                return .failure(.init(.malformedAuthorization, "Authorization must be 'KEY:signature' (no colon found)"))
+            }
+            let apiKey = trimmedBlanks(bytes, 0..<colon)
+            let signature = trimmedBlanks(bytes, (colon + 1)..<bytes.count)
+            guard !apiKey.isEmpty else {
+                return .failure(.init(.malformedAuthorization, "Authorization has an empty API key before the colon"))
+            }
+            guard !signature.isEmpty else {
+                return .failure(.init(.malformedAuthorization, "Authorization has an empty signature after the colon"))
+            }
+            // The cuts are next to ASCII bytes, so each part is whole UTF-8 and decodes unchanged.
+            return .success((String(decoding: UnsafeBufferPointer(rebasing: bytes[apiKey]), as: UTF8.self),
+                             String(decoding: UnsafeBufferPointer(rebasing: bytes[signature]), as: UTF8.self)))
+        }
+    }
+
+    /// `range` of `bytes` without leading and trailing spaces and tabs (both ASCII, so the cuts are on scalar boundaries).
+    private static func trimmedBlanks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") { lower += 1 }
+        while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") || bytes[upper - 1] == UInt8(ascii: "\t") { upper -= 1 }
+        return lower..<upper
+    }
+}
+
+/// The fields a server's verification reads, gathered in one pass over a head: the three signed headers, and
+/// the two that frame a body (which decide how the body is received). A field named twice reads as its values
+/// joined by ", ", as `HTTPFields`' subscript reads it; this runs on every request, and five subscripts would
+/// cost five passes.
+package struct SignedHeaderFields {
+    package var date: String?, contentMD5: String?, authorization: String?
+    package var contentLength: String?, transferEncoding: String?
+
+    package init(_ fields: HTTPFields) {
         func add(_ value: String, to field: inout String?) { field = field.map { $0 + ", " + value } ?? value }
-        for field in headers {
+        for field in fields {
             switch field.name {
             case .date: add(field.value, to: &date)
             case .contentMD5: add(field.value, to: &contentMD5)
             case .authorization: add(field.value, to: &authorization)
+            case .contentLength: add(field.value, to: &contentLength)
+            case .transferEncoding: add(field.value, to: &transferEncoding)
             default: continue
             }
         }
+    }
+
+    /// Whether the head declares no body: neither `Content-Length` nor `Transfer-Encoding`, or a
+    /// `Content-Length` of 0 (RFC 9112, 6.3).
+    package var declaresNoBody: Bool {
+        contentLength == "0" || (contentLength == nil && transferEncoding == nil)
+    }
+
+    /// The checks that need no key, as ``GameSystemVerifier/signedParts(of:)`` answers them.
+    package var parts: Result<(date: String, contentMD5: String, apiKey: String, signature: String), GameSystemVerificationError> {
         guard let date else { return .failure(.init(.missingHeader, "Date header is absent")) }
         guard let contentMD5 else {
             return .failure(.init(.missingHeader, "Content-MD5 header is absent"))
@@ -139,34 +194,6 @@ public struct GameSystemVerifier: Sendable {
         guard let authorization else {
             return .failure(.init(.missingHeader, "Authorization header is absent"))
         }
-        return splitAuthorization(authorization).map { (date, contentMD5, $0.apiKey, $0.signature) }
-    }
-
-    /// Splits `KEY:signature` at the last colon, accepting spaces and tabs around it (`KEY : signature`).
-    /// Byte-wise, as the independent implementation splits (a colon followed by a combining mark is still a
-    /// colon).
-    public static func splitAuthorization(_ value: String) -> Result<(apiKey: String, signature: String), GameSystemVerificationError> {
-        let bytes = value.utf8
-        guard let colon = bytes.lastIndex(of: UInt8(ascii: ":")) else {
-            return .failure(.init(.malformedAuthorization, "Authorization must be 'KEY:signature' (no colon found)"))
-        }
-        let apiKey = trimmedBlanks(bytes[..<colon])
-        let signature = trimmedBlanks(bytes[bytes.index(after: colon)...])
-        guard !apiKey.isEmpty else {
-            return .failure(.init(.malformedAuthorization, "Authorization has an empty API key before the colon"))
-        }
-        guard !signature.isEmpty else {
-            return .failure(.init(.malformedAuthorization, "Authorization has an empty signature after the colon"))
-        }
-        return .success((String(Substring(apiKey)), String(Substring(signature))))
-    }
-
-    /// `bytes` without leading and trailing spaces and tabs (both ASCII, so the cuts are on scalar boundaries).
-    private static func trimmedBlanks(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
-        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) }) else {
-            return bytes[bytes.endIndex...]
-        }
-        return bytes[first...last]
+        return GameSystemVerifier.splitAuthorization(authorization).map { (date, contentMD5, $0.apiKey, $0.signature) }
     }
 }

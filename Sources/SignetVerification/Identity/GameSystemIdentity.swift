@@ -7,25 +7,54 @@ import SignetGameSystem
 /// (``current``, which every adapter also sets).
 public struct GameSystemIdentity: Sendable, Hashable {
     /// The API key the request was signed with.
-    public let apiKey: String
+    public var apiKey: String { storage.apiKey }
     /// The key's role in ``GameSystemVerificationOptions/keyRoles``, if it has one.
-    public let role: GameSystemKeyRole?
+    public var role: GameSystemKeyRole? { storage.role }
     /// How many body bytes were received.
-    public let bodyLength: Int
+    public var bodyLength: Int { storage.bodyLength }
     /// The base64 MD5 of the body received (what `Content-MD5` matched).
-    public let bodyMD5: String
+    public var bodyMD5: String { storage.bodyMD5 }
     /// The request's canonical identity, what a replay check keys on: a handler that claims the replay in its
     /// own transaction (with ``GameSystemVerificationOptions/replayStore`` set to `nil`) claims this.
-    public let signedRequest: GameSystemVerifiedRequest?
+    public var signedRequest: GameSystemVerifiedRequest? { storage.signedRequest }
+
+    /// The fields, in one object: an adapter copies the identity into the outcome, the request's context and
+    /// the task-local ``current``, and each copy is then one reference counted (docs/benchmarks.md).
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let apiKey: String, role: GameSystemKeyRole?, bodyLength: Int, bodyMD5: String
+        let signedRequest: GameSystemVerifiedRequest?
+
+        init(apiKey: String, role: GameSystemKeyRole?, bodyLength: Int, bodyMD5: String, signedRequest: GameSystemVerifiedRequest?) {
+            self.apiKey = apiKey
+            self.role = role
+            self.bodyLength = bodyLength
+            self.bodyMD5 = bodyMD5
+            self.signedRequest = signedRequest
+        }
+    }
 
     /// Creates an identity (verification makes them; tests may too).
     public init(apiKey: String, role: GameSystemKeyRole?, bodyLength: Int, bodyMD5: String,
                 signedRequest: GameSystemVerifiedRequest? = nil) {
-        self.apiKey = apiKey
-        self.role = role
-        self.bodyLength = bodyLength
-        self.bodyMD5 = bodyMD5
-        self.signedRequest = signedRequest
+        storage = Storage(apiKey: apiKey, role: role, bodyLength: bodyLength, bodyMD5: bodyMD5, signedRequest: signedRequest)
+    }
+
+    /// The same fields.
+    public static func == (left: Self, right: Self) -> Bool {
+        left.storage === right.storage
+            || (left.apiKey == right.apiKey && left.role == right.role && left.bodyLength == right.bodyLength
+                && left.bodyMD5 == right.bodyMD5 && left.signedRequest == right.signedRequest)
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(apiKey)
+        hasher.combine(role)
+        hasher.combine(bodyLength)
+        hasher.combine(bodyMD5)
+        hasher.combine(signedRequest)
     }
 
     /// The identity of the request being handled, in the task that handles it; `nil` outside a verified

@@ -36,8 +36,11 @@ public struct GameSystemVerification: Sendable {
     /// ``keys`` when they are a keyring: in memory, so a bodiless GET can be verified without suspending.
     private let keyring: GameSystemKeyring?
 
-    /// Methods that change nothing (RFC 9110 §9.2.1): no replay check and no idempotency handling.
-    static let safeMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace]
+    /// Whether `method` changes nothing (RFC 9110 §9.2.1): no replay check and no idempotency handling.
+    static func isSafe(_ method: HTTPRequest.Method) -> Bool {
+        // Compared, not looked up in a `Set`: hashing the method's name cost more than these four comparisons.
+        method == .get || method == .head || method == .options || method == .trace
+    }
 
     /// A verification that looks secrets up in `keys` (in memory, or `async` from a database).
     public init(keys: any GameSystemKeyProvider, window: TimeInterval = 20, separator: GameSystemSeparator = .escaped,
@@ -92,12 +95,12 @@ public struct GameSystemVerification: Sendable {
     private func verify(_ request: HTTPRequest, received: ReceivedBody) async -> VerificationOutcome {
         let method = request.method.rawValue, target = request.path ?? "/"
         let path = GameSystemSigner.signedPath(of: target)
-        let started = ContinuousClock.now
+        let started = telemetry.start()
         var apiKey: String?
         let outcome = await telemetry.traced(method: method, path: path) {
             await check(request, method: method, target: target, path: path, received: received, apiKey: &apiKey)
         }
-        telemetry.record(outcome, took: ContinuousClock.now - started, method: method, path: path, apiKey: apiKey)
+        telemetry.record(outcome, took: telemetry.elapsed(since: started), method: method, path: path, apiKey: apiKey)
         return outcome
     }
 
@@ -120,12 +123,12 @@ public struct GameSystemVerification: Sendable {
                 "the API key's secrets cannot be looked up now; retry shortly", retryAfter: 1))
         }
         let accepted: VerifiedRequest
-        switch authenticate(request, target: target, parts: parts, secrets: secrets, received: received, now: now) {
+        switch authenticate(request, target: target, path: path, parts: parts, secrets: secrets, received: received, now: now) {
         case .failure(let refusal): return .refused(refusal)
         case .success(let value): accepted = value
         }
         let verified = accepted.signed
-        guard !Self.safeMethods.contains(request.method) else { return .accepted(accepted) }
+        guard !Self.isSafe(request.method) else { return .accepted(accepted) }
         let idempotencyKey: String?
         do {
             idempotencyKey = options.idempotencyStore == nil ? nil : try IdempotencyClaim.key(in: request)
@@ -150,26 +153,26 @@ public struct GameSystemVerification: Sendable {
     /// adapter calls it on its event loop to spare the request a hop to a task (Vapor's `AsyncMiddleware` costs
     /// one).
     package func verifyAtOnce(bodiless request: HTTPRequest) -> VerificationOutcome? {
-        guard Self.safeMethods.contains(request.method), Self.declaresNoBody(request), let keyring,
-              let received = Self.noBody, options.maxBodyBytes >= 0
-        else { return nil }
+        guard Self.isSafe(request.method), let keyring, let received = Self.noBody, options.maxBodyBytes >= 0 else { return nil }
+        let fields = SignedHeaderFields(request.headerFields)
+        guard fields.declaresNoBody else { return nil }
         let method = request.method.rawValue, target = request.path ?? "/"
         let path = GameSystemSigner.signedPath(of: target)
-        let started = ContinuousClock.now
+        let started = telemetry.start()
         var apiKey: String?
         let outcome = telemetry.tracedAtOnce(method: method, path: path) { () -> VerificationOutcome in
-            switch GameSystemVerifier.signedParts(of: request.headerFields) {
+            switch fields.parts {
             case .failure(let error): return .refused(Self.unsigned(error))
             case .success(let parts):
                 apiKey = parts.apiKey
                 let secrets = keyring.secretsInMemory(for: parts.apiKey)
-                switch authenticate(request, target: target, parts: parts, secrets: secrets, received: received, now: options.clock()) {
+                switch authenticate(request, target: target, path: path, parts: parts, secrets: secrets, received: received, now: options.clock()) {
                 case .failure(let refusal): return .refused(refusal)
                 case .success(let accepted): return .accepted(accepted)
                 }
             }
         }
-        telemetry.record(outcome, took: ContinuousClock.now - started, method: method, path: path, apiKey: apiKey)
+        telemetry.record(outcome, took: telemetry.elapsed(since: started), method: method, path: path, apiKey: apiKey)
         return outcome
     }
 
@@ -196,13 +199,14 @@ public struct GameSystemVerification: Sendable {
     /// The checks that need the key's secrets and nothing else to wait for: signature (with its date window
     /// and `Content-MD5`), then role. The identity, or the refusal.
     private func authenticate(
-        _ request: HTTPRequest, target: String, parts: SignedParts, secrets: GameSystemSecrets?, received: ReceivedBody, now: Date
+        _ request: HTTPRequest, target: String, path: Substring, parts: SignedParts, secrets: GameSystemSecrets?,
+        received: ReceivedBody, now: Date
     ) -> Result<VerifiedRequest, VerificationRefusal> {
         let headers = request.headerFields
         let verifier = GameSystemVerifier(keys: ResolvedKeys(apiKey: parts.apiKey, secrets: secrets ?? GameSystemSecrets(keys: [])),
                                           window: window, separator: separator)
         let verified: GameSystemVerifiedRequest
-        switch verifier.verifyRequest(method: request.method, target: target, parts: parts, now: now, bodyMD5: { received.md5 }) {
+        switch verifier.verifyRequest(method: request.method, path: path, parts: parts, now: now, bodyMD5: { received.md5 }) {
         case .success(let value): verified = value
         case .failure(let error):
             let diagnosis = options.explainsFailures
@@ -210,7 +214,8 @@ public struct GameSystemVerification: Sendable {
                 : nil
             return .failure(.unauthorized(VerificationRefusal.Cause(error.reason), error.detail, diagnosis: diagnosis))
         }
-        let role = options.keyRoles[verified.apiKey]
+        // An empty dictionary still hashes the key to look it up.
+        let role = options.keyRoles.isEmpty ? nil : options.keyRoles[verified.apiKey]
         if let accepted = options.acceptedRoles, !(role.map(accepted.contains) ?? false) {
             let needed = accepted.map(\.rawValue).sorted().joined(separator: " or ")
             let held = role.map { Self.article($0.rawValue) + " \($0) key" } ?? "a key without a role"

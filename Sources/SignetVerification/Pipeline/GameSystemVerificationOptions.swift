@@ -45,7 +45,8 @@ public struct GameSystemVerificationOptions: Sendable {
     public var refusalLogLevel: Logger.Level
     /// Where metrics go; `nil` (the default) is the factory `MetricsSystem` was bootstrapped with.
     public var metricsFactory: (any MetricsFactory)?
-    /// Where spans go; `nil` (the default) is the tracer `InstrumentationSystem` was bootstrapped with.
+    /// Where spans go; `nil` (the default) is the tracer `InstrumentationSystem` was bootstrapped with when the
+    /// verification was made (bootstrap first, as for swift-log and swift-metrics).
     public var tracer: (any Tracer)?
 
     /// Creates options; every parameter has the default described on its property.

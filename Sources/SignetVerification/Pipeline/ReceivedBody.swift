@@ -51,8 +51,14 @@ public struct ReceivedBody: Sendable {
     /// The MD5 of the bytes received (its base64 is what `Content-MD5` must match).
     public let digest: Digest
 
-    /// The base64 MD5.
-    public var md5: String { digest.base64 }
+    /// The base64 MD5 (made once: verification reads it more than once).
+    public let md5: String
+
+    init(length: Int, digest: Digest) {
+        self.length = length
+        self.digest = digest
+        self.md5 = digest.base64
+    }
 
     /// The length and MD5 of `bytes`, a body already in memory.
     public static func of(_ bytes: some Collection<UInt8>, limit: Int) throws(VerificationRefusal) -> ReceivedBody {
