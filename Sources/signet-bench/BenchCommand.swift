@@ -35,6 +35,8 @@ struct BenchCommand: AsyncParsableCommand {
     var pieces = false
     @Flag(help: "A signing loop for callgrind.")
     var profileSign = false
+    @Flag(help: "A loop of server-side verifications (an accepted signed GET, keys in memory) for callgrind or perf.")
+    var profileVerify = false
     @Flag(help: "A per-step breakdown of the client chain.")
     var chainPieces = false
     @Flag(help: "Only the signed GET through the whole chain against a bare AsyncHTTPClient GET.")
@@ -89,7 +91,7 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let parts = [all, signingOnly, pieces, profileSign, chainPieces, onlyNetwork, serverSide, serverLoad, soak]
+        let parts = [all, signingOnly, pieces, profileSign, profileVerify, chainPieces, onlyNetwork, serverSide, serverLoad, soak]
         guard parts.contains(true) else {
             print(Self.helpMessage())
             return
@@ -117,6 +119,7 @@ struct BenchCommand: AsyncParsableCommand {
         if signingOnly { _ = try SigningBenchmark.run(rounds: quick ? 100 : 400, iterations: 1_000); return }
         if pieces { try SigningBreakdown.run(); return }
         if profileSign { try SigningBreakdown.profileSign(); return }
+        if profileVerify { try VerificationBenchmark.profile(); return }
         if chainPieces { try await ChainBreakdown.run(batches: 50, batchSize: 1_000); return }
         if soak {
             var options = SoakBenchmark.Options()

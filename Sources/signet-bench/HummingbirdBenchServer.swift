@@ -7,16 +7,17 @@ import OpenAPIHummingbird
 import OpenAPIRuntime
 import Prometheus
 import ServiceLifecycle
+import Tracing
 import SignetGameSystem
 import SignetHummingbird
 import SignetOpenAPIServer
 
 /// One Hummingbird server for the server-side benchmark: the same handler plain, behind the Hummingbird
-/// gatekeeper (explanations off, on, and with Prometheus metrics and in-memory tracing), and as an OpenAPI
+/// gatekeeper (explanations off, on, and with Prometheus metrics and tracing), and as an OpenAPI
 /// operation on swift-openapi-hummingbird with and without ``GameSystemOpenAPIServerMiddleware``.
 struct HummingbirdBenchServer {
     let port: Int
-    /// The spans of the route with metrics and tracing on.
+    /// The spans of the route with metrics and the in-memory test tracer.
     let spans: InMemoryTracer
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
@@ -24,8 +25,9 @@ struct HummingbirdBenchServer {
     static let answer = #"{"id":1,"nickname":"Ann","ext_id":"ann","point_types":[{"name":"points","amount":10}]}"#
 
     /// Metrics as a deployment exports them (swift-prometheus, the reference server's /metrics), and every
-    /// verification's span recorded in `tracer` (the benchmark drops them between rounds, as an exporter would).
-    static func observedOptions(tracer: InMemoryTracer) -> GameSystemVerificationOptions {
+    /// verification's span recorded in `tracer` (a ``BatchingTracer``, or the in-memory test tracer, whose
+    /// spans the benchmark drops between rounds).
+    static func observedOptions(tracer: any Tracer) -> GameSystemVerificationOptions {
         GameSystemVerificationOptions(metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()), tracer: tracer)
     }
 
@@ -43,15 +45,17 @@ struct HummingbirdBenchServer {
         router.group("verified").add(middleware: GameSystemVerificationMiddleware(verifier: verifier)).get("player", use: handler)
         router.group("explained").add(middleware: GameSystemVerificationMiddleware(
             verifier: verifier, options: .init(explainsFailures: true))).get("player", use: handler)
-        let observed = observedOptions(tracer: spans)
-        // Each alone, to tell their costs apart.
+        // Each alone, to tell their costs apart; and both again with the in-memory test tracer, for reference.
+        let batching = BatchingTracer()
         let metricsAlone = GameSystemVerificationOptions(metricsFactory: PrometheusMetricsFactory(registry: PrometheusCollectorRegistry()))
         router.group("metricsonly").add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: metricsAlone))
             .get("player", use: handler)
-        router.group("tracingonly").add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: .init(tracer: spans)))
+        router.group("tracingonly").add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: .init(tracer: batching)))
             .get("player", use: handler)
-        router.group("observed").add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: observed))
+        router.group("observed").add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: observedOptions(tracer: batching)))
             .get("player", use: handler)
+        router.group("observedinmemory").add(middleware: GameSystemVerificationMiddleware(
+            verifier: verifier, options: observedOptions(tracer: spans))).get("player", use: handler)
         registerOpenAPI(on: router, verifier: verifier)
 
         let (ports, continuation) = AsyncStream<Int>.makeStream()
