@@ -37,6 +37,8 @@ struct BenchCommand: AsyncParsableCommand {
     var profileSign = false
     @Flag(help: "A loop of server-side verifications (an accepted signed GET, keys in memory) for callgrind or perf.")
     var profileVerify = false
+    @Flag(help: "With --profile-verify: metrics and tracing on (swift-prometheus and a batching tracer).")
+    var observed = false
     @Flag(help: "A per-step breakdown of the client chain.")
     var chainPieces = false
     @Flag(help: "Only the signed GET through the whole chain against a bare AsyncHTTPClient GET.")
@@ -119,7 +121,7 @@ struct BenchCommand: AsyncParsableCommand {
         if signingOnly { _ = try SigningBenchmark.run(rounds: quick ? 100 : 400, iterations: 1_000); return }
         if pieces { try SigningBreakdown.run(); return }
         if profileSign { try SigningBreakdown.profileSign(); return }
-        if profileVerify { try VerificationBenchmark.profile(); return }
+        if profileVerify { try VerificationBenchmark.profile(observed: observed); return }
         if chainPieces { try await ChainBreakdown.run(batches: 50, batchSize: 1_000); return }
         if soak {
             var options = SoakBenchmark.Options()

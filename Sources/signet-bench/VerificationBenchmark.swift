@@ -127,10 +127,12 @@ enum VerificationBenchmark {
 
     /// A plain loop of the pipeline for one accepted bodiless GET, to run under `valgrind --tool=callgrind` or
     /// `perf record` (`--profile-verify`): what the adapters' own cost is made of.
-    /// Prints the best of its rounds, per verification.
-    static func profile(rounds: Int = 8, iterations: Int = 50_000) throws {
+    /// Prints the best of its rounds, per verification. `observed`: with metrics and tracing on
+    /// (swift-prometheus and a ``BatchingTracer``).
+    static func profile(observed: Bool, rounds: Int = 8, iterations: Int = 50_000) throws {
         let verifier = GameSystemVerifier(keys: try GameSystemKeyring(secrets: ["bench-key": "bench-secret"]), window: 3_600)
-        let verification = GameSystemVerification(verifier: verifier)
+        let options = observed ? HummingbirdBenchServer.observedOptions(tracer: BatchingTracer()) : GameSystemVerificationOptions()
+        let verification = GameSystemVerification(verifier: verifier, options: options)
         let request = try signedGet(path: "/verified/player")
         var best = Duration.seconds(3_600)
         for _ in 0..<rounds {
