@@ -181,8 +181,7 @@ public struct GameSystemVerification: Sendable {
     /// the body, and a GET may still carry bytes: an adapter that verifies such a request at once
     /// (``verifyAtOnce(bodiless:)``) hands the route the empty body it verified, never the transport's stream.
     package static func declaresNoBody(_ request: HTTPRequest) -> Bool {
-        let length = request.headerFields[.contentLength]
-        return length == "0" || (length == nil && request.headerFields[.transferEncoding] == nil)
+        SignedHeaderFields(request.headerFields).declaresNoBody
     }
 
     /// The length and MD5 of no bytes, computed once (`nil` only if MD5 is unavailable here).
