@@ -9,10 +9,9 @@ import Tracing
 /// every span for the whole round, in a dictionary and an array behind one lock taken twice per span: it is
 /// measured too, as a reference (docs/benchmarks.md).
 final class BatchingTracer: Tracer, @unchecked Sendable {
-    // `lock` guards `batch` and `handedOff`.
+    // `lock` guards `batch`.
     private let lock = NSLock()
     private var batch: [BatchingSpan] = []
-    private var handedOff = 0
     /// Spans per batch, as an exporter's batch processor holds them before sending.
     private let batchSize = 512
 
@@ -37,10 +36,7 @@ final class BatchingTracer: Tracer, @unchecked Sendable {
     fileprivate func finished(_ span: BatchingSpan) {
         lock.lock()
         batch.append(span)
-        if batch.count >= batchSize {
-            handedOff += batch.count
-            batch.removeAll(keepingCapacity: true)
-        }
+        if batch.count >= batchSize { batch.removeAll(keepingCapacity: true) }
         lock.unlock()
     }
 }
@@ -50,13 +46,14 @@ final class BatchingSpan: Span, @unchecked Sendable {
     let context: ServiceContext
     let traceID: (UInt64, UInt64), spanID: UInt64
     private let tracer: BatchingTracer
-    // `lock` guards every field below.
+    // `lock` guards every mutable field below.
     private let lock = NSLock()
     private var name: String
     private var storedAttributes = SpanAttributes()
     private var events: [SpanEvent] = []
     private var status: SpanStatus?
-    private var startNanoseconds: UInt64, endNanoseconds: UInt64?
+    private let startNanoseconds: UInt64
+    private var endNanoseconds: UInt64?
 
     init(operationName: String, context: ServiceContext, traceID: (UInt64, UInt64), spanID: UInt64, startNanoseconds: UInt64,
          tracer: BatchingTracer) {

@@ -35,7 +35,7 @@ struct BenchCommand: AsyncParsableCommand {
     var pieces = false
     @Flag(help: "A signing loop for callgrind.")
     var profileSign = false
-    @Flag(help: "A loop of server-side verifications (an accepted signed GET, keys in memory) for callgrind or perf.")
+    @Flag(help: "A loop of server-side verifications (an accepted signed GET, keys in memory) for perf.")
     var profileVerify = false
     @Flag(help: "With --profile-verify: metrics and tracing on (swift-prometheus and a batching tracer).")
     var observed = false

@@ -12,9 +12,9 @@ import SignetVerification
 /// so one signature serves a whole round). Goal: verified/plain throughput ≥ 0.95 for Hummingbird, Vapor and
 /// OpenAPI-on-Hummingbird. Then the cost of metrics and tracing (swift-prometheus and a ``BatchingTracer``
 /// against none, goal ≤ 3 %; the in-memory test tracer too, for reference) in throughput, in CPU per request
-/// (the process's CPU time over a round, which other processes do not move as they move throughput) and in the pipeline alone; the cost of explanations
-/// (diagnosis runs only for refused requests, so accepted ones cost the same); and the CPU time of one
-/// verification alone.
+/// (the process's CPU time over a round, which other processes do not move as they move throughput) and in
+/// the pipeline alone; the cost of explanations (diagnosis runs only for refused requests, so accepted ones
+/// cost the same); and the CPU time of one verification alone.
 /// Every route is measured in every round, the order rotating; each route's best round is its rate, and each
 /// ratio the median of the two routes' ratios round by round. A middleware that does nothing, on Hummingbird
 /// and on Vapor, is the control: what being a middleware costs there. With `--wrk PATH` each round's load comes
@@ -125,24 +125,15 @@ enum VerificationBenchmark {
                "+\(fixed(aloneInMemory - alone, 2)) µs")
     }
 
-    /// A plain loop of the pipeline for one accepted bodiless GET, to run under `valgrind --tool=callgrind` or
-    /// `perf record` (`--profile-verify`): what the adapters' own cost is made of.
-    /// Prints the best of its rounds, per verification. `observed`: with metrics and tracing on
-    /// (swift-prometheus and a ``BatchingTracer``).
-    static func profile(observed: Bool, rounds: Int = 8, iterations: Int = 50_000) throws {
+    /// ``verificationAlone(_:rounds:iterations:betweenRuns:)`` in longer rounds, to run under `perf record`
+    /// (`--profile-verify`; valgrind cannot read these binaries): what the adapters' own cost is made of.
+    /// `observed`: with metrics and tracing on (swift-prometheus and a ``BatchingTracer``).
+    static func profile(observed: Bool) throws {
         let verifier = GameSystemVerifier(keys: try GameSystemKeyring(secrets: ["bench-key": "bench-secret"]), window: 3_600)
         let options = observed ? HummingbirdBenchServer.observedOptions(tracer: BatchingTracer()) : GameSystemVerificationOptions()
-        let verification = GameSystemVerification(verifier: verifier, options: options)
-        let request = try signedGet(path: "/verified/player")
-        var best = Duration.seconds(3_600)
-        for _ in 0..<rounds {
-            let start = ContinuousClock.now
-            for _ in 0..<iterations {
-                guard case .accepted = verification.verifyAtOnce(bodiless: request) else { throw BenchFailure("the GET was refused") }
-            }
-            best = min(best, ContinuousClock.now - start)
-        }
-        print("one verification: \(fixed(Double(best.components.attoseconds) / 1e12 / Double(iterations) + Double(best.components.seconds) * 1e6 / Double(iterations), 2)) µs (best of \(rounds) rounds × \(iterations))")
+        let (rounds, iterations) = (8, 50_000)
+        let best = try verificationAlone(GameSystemVerification(verifier: verifier, options: options), rounds: rounds, iterations: iterations)
+        print("one verification: \(fixed(best, 2)) µs (best of \(rounds) rounds × \(iterations))")
     }
 
     /// A GET of `path` signed now with the benchmark's key, as the load sends it.
@@ -156,18 +147,21 @@ enum VerificationBenchmark {
 
     /// The CPU time of the pipeline itself for one accepted bodiless GET, without any framework or socket:
     /// what every adapter adds to a request before its framework's own costs.
-    /// `betweenRuns` runs before each of the three runs (the in-memory tracer drops its spans there).
-    private static func verificationAlone(_ verification: GameSystemVerification, betweenRuns: () -> Void = {}) throws -> Double {
+    /// The best of `rounds` rounds of `iterations`, in µs per verification. `betweenRuns` runs before each round
+    /// (the in-memory tracer drops its spans there).
+    private static func verificationAlone(
+        _ verification: GameSystemVerification, rounds: Int = 3, iterations: Int = 100_000, betweenRuns: () -> Void = {}
+    ) throws -> Double {
         let request = try signedGet(path: "/verified/player")
         var best = Double.infinity
-        for _ in 0..<3 {
+        for _ in 0..<rounds {
             betweenRuns()
             let start = ContinuousClock.now
-            for _ in 0..<100_000 {
+            for _ in 0..<iterations {
                 guard case .accepted = verification.verifyAtOnce(bodiless: request) else { throw BenchFailure("the GET was refused") }
             }
             let elapsed = (ContinuousClock.now - start).components
-            best = min(best, (Double(elapsed.seconds) * 1e6 + Double(elapsed.attoseconds) / 1e12) / 100_000)
+            best = min(best, (Double(elapsed.seconds) * 1e6 + Double(elapsed.attoseconds) / 1e12) / Double(iterations))
         }
         return best
     }

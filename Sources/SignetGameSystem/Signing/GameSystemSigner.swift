@@ -98,12 +98,10 @@ public struct GameSystemSigner: Sendable {
     public static func signedPath(of target: String) -> Substring {
         // Over the contiguous bytes where the string has them (a native one does): the generic scan of the
         // UTF-8 view cost more than the rest of this function, on every signed and every verified request.
+        let isEnd = { (byte: UInt8) in byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") }
         let utf8 = target.utf8
-        let offset = utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
-        }
-        let end = offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
-            ?? utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? target.endIndex
+        let offset = utf8.withContiguousStorageIfAvailable { bytes in bytes.firstIndex(where: isEnd) ?? bytes.count }
+        let end = offset.map { utf8.index(utf8.startIndex, offsetBy: $0) } ?? utf8.firstIndex(where: isEnd) ?? target.endIndex
         let path = target[..<end]
         return path.isEmpty ? "/" : path
     }

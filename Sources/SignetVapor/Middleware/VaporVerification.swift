@@ -49,8 +49,9 @@ enum VaporVerification {
         guard let head = head(of: request) else {
             return request.eventLoop.makeFailedFuture(Abort(.badRequest, reason: "unsupported request method"))
         }
-        let bodiless = isBodiless(request, head: head)
-        if bodiless, let outcome = verification.verifyAtOnce(bodiless: head) {
+        // `verifyAtOnce` checks that the head declares no body itself (one pass over its fields); only HTTP/2,
+        // whose head does not frame the body, is kept off that path here.
+        if request.version.major < 2, let outcome = verification.verifyAtOnce(bodiless: head) {
             switch outcome {
             case .refused(let refusal):
                 return request.eventLoop.makeSucceededFuture(response(refusal, now: verification.options.clock()))
@@ -64,7 +65,7 @@ enum VaporVerification {
             }
         }
         return request.eventLoop.makeFutureWithTask {
-            switch try await verify(request, head: head, bodiless: bodiless, with: verification) {
+            switch try await verify(request, head: head, bodiless: isBodiless(request, head: head), with: verification) {
             case .refused(let refusal):
                 return response(refusal, now: verification.options.clock())
             case .answered(let head, let stored):
