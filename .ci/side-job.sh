@@ -48,9 +48,12 @@ case $job in
       SIGNET_CI_EXAMPLE=AppClient bash Examples/AppClient/check.sh --build-only "$tools/signet-server"
       exit 0
     fi
-    swift run "${scratch[@]}" --package-path Examples/Consumer Consumer
-    echo "side-job: the clients link neither FoundationNetworking nor ICU (ldd of Examples/Consumer, which uses every service client)"
+    # What the build phase built, run directly: `swift run` or `swift build` would plan the build again first
+    # (Consumer and AppClient take turns in one scratch path; and SwiftPM plans again in a check's new mount
+    # namespace, about 10 s for the larger examples; docs/decisions.md, "CI time").
     consumer_bin=$(swift build "${scratch[@]}" --package-path Examples/Consumer --show-bin-path)
+    "$consumer_bin/Consumer"
+    echo "side-job: the clients link neither FoundationNetworking nor ICU (ldd of Examples/Consumer, which uses every service client)"
     consumer_libraries=$(ldd "$consumer_bin/Consumer")
     if grep -E 'libFoundation(Networking|Internationalization)?\.so|lib_FoundationICU' <<<"$consumer_libraries"; then
       echo "side-job: Examples/Consumer (the client products only) links the libraries above; it should need FoundationEssentials alone"
@@ -58,23 +61,22 @@ case $job in
     fi
     echo "side-job: the AppClient example (an app's dependency: traits [], at most swift-http-types and swift-log pinned)"
     export SIGNET_CI_EXAMPLE=AppClient
-    bash Examples/AppClient/check.sh "$tools/signet-server"
+    bash Examples/AppClient/check.sh --no-build "$tools/signet-server"
     ;;
   verified-server | verified-vapor)
     # A Hummingbird app using SignetHummingbird, or a Vapor app using SignetVapor: one good and one bad request.
-    # Both phases go through check.sh, so that its `swift build` sees one environment and the check finds the
-    # build up to date.
+    # Both phases go through check.sh: --build-only builds, --no-build runs what was built.
     example=$([ "$job" = verified-server ] && echo VerifiedServer || echo VerifiedVapor)
     export SIGNET_CI_EXAMPLE=$example
-    only=()
-    [ "$phase" = build ] && only=(--build-only)
-    bash "Examples/$example/check.sh" "${only[@]}" "$tools/signet"
+    phase_flag=$([ "$phase" = build ] && echo --build-only || echo --no-build)
+    bash "Examples/$example/check.sh" "$phase_flag" "$tools/signet"
     ;;
   openapi-client)
     # A swift-openapi-generator client signed by SignetOpenAPI (committed code; the generator is not built).
     export SIGNET_CI_EXAMPLE=OpenAPIClient
-    swift build "${scratch[@]}" --package-path Examples/OpenAPIClient --product OpenAPIClient
-    if [ "$phase" = check ]; then
+    if [ "$phase" = build ]; then
+      swift build "${scratch[@]}" --package-path Examples/OpenAPIClient --product OpenAPIClient
+    else
       scripts/with-server.sh "$tools/signet-server" \
         "$(swift build "${scratch[@]}" --package-path Examples/OpenAPIClient --show-bin-path)/OpenAPIClient"
     fi

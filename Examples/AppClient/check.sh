@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Builds AppClient (a package depending on Signet the way an app does), checks that it pins only what the
 # README says (swift-http-types and swift-log), and runs it against a signet-server on a free port.
-#   bash Examples/AppClient/check.sh [--build-only] PATH/TO/signet-server
-# (--build-only: build, and stop there; CI builds the examples early and checks them later.)
+#   bash Examples/AppClient/check.sh [--build-only | --no-build] PATH/TO/signet-server
+# (--build-only: build, and stop there; --no-build: check what an earlier --build-only built, without asking
+# SwiftPM, which may plan the build again first. CI builds the examples early and checks them later.)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 # SIGNET_EXAMPLES_SCRATCH, when set, is the scratch path the build shares (CI points it at the main build's
 # .build, so the dependencies built there are not built again).
 scratch=()
 [ -n "${SIGNET_EXAMPLES_SCRATCH:-}" ] && scratch=(--scratch-path "$SIGNET_EXAMPLES_SCRATCH")
-build_only=0
-if [ "${1:-}" = --build-only ]; then build_only=1; shift; fi
-server_bin=${1:?usage: check.sh [--build-only] PATH/TO/signet-server}
+build_only=0 no_build=0
+case "${1:-}" in --build-only) build_only=1; shift ;; --no-build) no_build=1; shift ;; esac
+server_bin=${1:?usage: check.sh [--build-only | --no-build] PATH/TO/signet-server}
 allowed="swift-http-types swift-log"
 swift package "${scratch[@]}" --package-path "$here" resolve
 pins=$(python3 -c 'import json,sys; print(" ".join(sorted(p["identity"] for p in json.load(open(sys.argv[1]))["pins"])))' "$here/Package.resolved")
@@ -19,7 +20,7 @@ echo "AppClient pins: ${pins:-nothing}"
 for pin in $pins; do
   case " $allowed " in *" $pin "*) ;; *) echo "check.sh: AppClient pins $pin; an app should pin only: $allowed"; exit 1 ;; esac
 done
-swift build "${scratch[@]}" --package-path "$here" --product AppClient
+[ "$no_build" = 1 ] || swift build "${scratch[@]}" --package-path "$here" --product AppClient
 [ "$build_only" = 1 ] && exit 0
 out=$(APP_API_KEY=demo-client APP_SECRET=demo-client-secret \
   "$here/../../scripts/with-server.sh" "$server_bin" "$(swift build "${scratch[@]}" --package-path "$here" --show-bin-path)/AppClient")

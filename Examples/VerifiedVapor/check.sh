@@ -2,21 +2,22 @@
 # Starts VerifiedVapor (a Vapor app using SignetVapor), sends it one good and one bad signed request (signed
 # by `signet sign`, sent by curl), and checks the answers: 200 for the good one, 401 with the reason and
 # exactly one Date header for the bad one (Vapor adds its own Date to every response).
-#   bash Examples/VerifiedVapor/check.sh [--build-only] PATH/TO/signet
-# (--build-only: build, and stop there; CI builds the examples early and checks them later.)
+#   bash Examples/VerifiedVapor/check.sh [--build-only | --no-build] PATH/TO/signet
+# (--build-only: build, and stop there; --no-build: check what an earlier --build-only built, without asking
+# SwiftPM, which may plan the build again first. CI builds the examples early and checks them later.)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 # SIGNET_EXAMPLES_SCRATCH, when set, is the scratch path the build shares (CI points it at the main build's
 # .build, so the dependencies built there are not built again).
 scratch=()
 [ -n "${SIGNET_EXAMPLES_SCRATCH:-}" ] && scratch=(--scratch-path "$SIGNET_EXAMPLES_SCRATCH")
-build_only=0
-if [ "${1:-}" = --build-only ]; then build_only=1; shift; fi
-signet=${1:?usage: check.sh [--build-only] PATH/TO/signet}
+build_only=0 no_build=0
+case "${1:-}" in --build-only) build_only=1; shift ;; --no-build) no_build=1; shift ;; esac
+signet=${1:?usage: check.sh [--build-only | --no-build] PATH/TO/signet}
 export ORDERS_SECRET="orders-check-secret"
 # Built first (its own copy of the dependencies, minutes on a fresh machine, unless SIGNET_EXAMPLES_SCRATCH
 # shares them), then started: the wait for "listening on" (scripts/serve.sh) covers the start only.
-swift build "${scratch[@]}" --package-path "$here" --product VerifiedVapor
+[ "$no_build" = 1 ] || swift build "${scratch[@]}" --package-path "$here" --product VerifiedVapor
 [ "$build_only" = 1 ] && exit 0
 log=$(mktemp)
 source "$here/../../scripts/serve.sh"
