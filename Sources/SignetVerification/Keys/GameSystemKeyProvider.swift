@@ -53,11 +53,6 @@ public struct GameSystemSecrets: Sendable, CustomStringConvertible {
 extension GameSystemKeyring: GameSystemKeyProvider {
     /// The keyring's secrets for `apiKey`, looked up in memory.
     public func secrets(for apiKey: String) async throws -> GameSystemSecrets? {
-        secretsInMemory(for: apiKey)
-    }
-
-    /// The same, without suspending: what lets ``GameSystemVerification`` verify a bodiless GET at once.
-    func secretsInMemory(for apiKey: String) -> GameSystemSecrets? {
         let keys = keys(for: apiKey)
         return keys.isEmpty ? nil : GameSystemSecrets(keys: keys, diagnosticKeys: diagnosticKeys(for: apiKey) ?? [])
     }

@@ -33,8 +33,12 @@ public struct GameSystemVerification: Sendable {
     /// Roles, stores, limits, explanations, clock, logging and telemetry.
     public let options: GameSystemVerificationOptions
     let telemetry: VerificationTelemetry
-    /// ``keys`` when they are a keyring: in memory, so a bodiless GET can be verified without suspending.
-    private let keyring: GameSystemKeyring?
+    /// A verifier over ``keys`` when they are a keyring (in memory, so a bodiless GET can be verified without
+    /// suspending), made once: such a request looks its key up in the keyring itself. Made per request, the
+    /// secrets' copy, the key store around it and the verifier cost an allocation and two lookups, and each
+    /// retained the keyring's arrays, which the server's threads share (a contended count when the cores
+    /// verify at once; docs/benchmarks.md, "Shared objects").
+    private let inMemory: GameSystemVerifier?
 
     /// Whether `method` changes nothing (RFC 9110 §9.2.1): no replay check and no idempotency handling.
     static func isSafe(_ method: HTTPRequest.Method) -> Bool {
@@ -50,7 +54,7 @@ public struct GameSystemVerification: Sendable {
         self.separator = separator
         self.options = options
         self.telemetry = VerificationTelemetry(options: options)
-        self.keyring = keys as? GameSystemKeyring
+        self.inMemory = (keys as? GameSystemKeyring).map { GameSystemVerifier(keys: $0, window: window, separator: separator) }
     }
 
     /// A verification with `verifier`'s keys, window and separator.
@@ -122,8 +126,10 @@ public struct GameSystemVerification: Sendable {
             return .refused(.unavailable(.keyProviderUnavailable,
                 "the API key's secrets cannot be looked up now; retry shortly", retryAfter: 1))
         }
+        let verifier = GameSystemVerifier(keys: ResolvedKeys(apiKey: parts.apiKey, secrets: secrets ?? GameSystemSecrets(keys: [])),
+                                          window: window, separator: separator)
         let accepted: VerifiedRequest
-        switch authenticate(request, target: target, path: path, parts: parts, secrets: secrets, received: received, now: now) {
+        switch authenticate(request, target: target, path: path, parts: parts, verifier: verifier, received: received, now: now) {
         case .failure(let refusal): return .refused(refusal)
         case .success(let value): accepted = value
         }
@@ -153,7 +159,7 @@ public struct GameSystemVerification: Sendable {
     /// adapter calls it on its event loop to spare the request a hop to a task (Vapor's `AsyncMiddleware` costs
     /// one).
     package func verifyAtOnce(bodiless request: HTTPRequest) -> VerificationOutcome? {
-        guard Self.isSafe(request.method), let keyring, let received = Self.noBody, options.maxBodyBytes >= 0 else { return nil }
+        guard Self.isSafe(request.method), let inMemory, let received = Self.noBody, options.maxBodyBytes >= 0 else { return nil }
         let fields = SignedHeaderFields(request.headerFields)
         guard fields.declaresNoBody else { return nil }
         let method = request.method.rawValue, target = request.path ?? "/"
@@ -165,8 +171,8 @@ public struct GameSystemVerification: Sendable {
             case .failure(let error): return .refused(Self.unsigned(error))
             case .success(let parts):
                 apiKey = parts.apiKey
-                let secrets = keyring.secretsInMemory(for: parts.apiKey)
-                switch authenticate(request, target: target, path: path, parts: parts, secrets: secrets, received: received, now: options.clock()) {
+                switch authenticate(request, target: target, path: path, parts: parts, verifier: inMemory, received: received,
+                                    now: options.clock()) {
                 case .failure(let refusal): return .refused(refusal)
                 case .success(let accepted): return .accepted(accepted)
                 }
@@ -196,14 +202,13 @@ public struct GameSystemVerification: Sendable {
     }
 
     /// The checks that need the key's secrets and nothing else to wait for: signature (with its date window
-    /// and `Content-MD5`), then role. The identity, or the refusal.
+    /// and `Content-MD5`), then role, with `verifier` holding the key's secrets (an unknown key has none). The
+    /// identity, or the refusal.
     private func authenticate(
-        _ request: HTTPRequest, target: String, path: Substring, parts: SignedParts, secrets: GameSystemSecrets?,
+        _ request: HTTPRequest, target: String, path: Substring, parts: SignedParts, verifier: GameSystemVerifier,
         received: ReceivedBody, now: Date
     ) -> Result<VerifiedRequest, VerificationRefusal> {
         let headers = request.headerFields
-        let verifier = GameSystemVerifier(keys: ResolvedKeys(apiKey: parts.apiKey, secrets: secrets ?? GameSystemSecrets(keys: [])),
-                                          window: window, separator: separator)
         let verified: GameSystemVerifiedRequest
         switch verifier.verifyRequest(method: request.method, path: path, parts: parts, now: now, bodyMD5: { received.md5 }) {
         case .success(let value): verified = value
