@@ -9,15 +9,17 @@
 // The floor is libcrypto's, whichever backend SignetCrypto was built with. Package.swift defines
 // SIGNET_FLOOR_LIBCRYPTO where libcrypto is linked (Linux); elsewhere every function below says "no floor".
 #ifdef SIGNET_FLOOR_LIBCRYPTO
+// The HMAC is SignetCrypto's own way with libcrypto (prepared SHA-1 states copied per message, through
+// SHA-1's block functions, deprecated in OpenSSL 3 but exported), so the floor does the same work.
+#define OPENSSL_SUPPRESS_DEPRECATED
+#include <openssl/crypto.h>
+#include <openssl/sha.h>
 #include <openssl/evp.h>
-#include <openssl/core_names.h>
-#include <openssl/params.h>
 
 struct signet_floor {
     EVP_MD *md5;
     EVP_MD_CTX *md5_ctx;     // reused for every message
-    EVP_MAC *hmac;
-    EVP_MAC_CTX *keyed;      // keyed once, duplicated per message
+    SHA_CTX inner, outer;    // the key's inner and outer pads absorbed once; copied per message (RFC 2104)
     char prefix[64];         // "date\n" with the separator (two characters backslash, n)
     size_t prefix_length;
     char suffix[512];        // "\npath\nMETHOD"
@@ -28,21 +30,36 @@ struct signet_floor {
 
 static const char separator[] = "\\n";
 
+/// HMAC-SHA1 of `length` bytes at `text` into `out` (20 bytes), from copies of the prepared states.
+static int floor_hmac(const signet_floor *floor, const void *text, size_t length, unsigned char *out) {
+    SHA_CTX ctx = floor->inner;
+    unsigned char inner[SHA_DIGEST_LENGTH];
+    int ok = SHA1_Update(&ctx, text, length) == 1 && SHA1_Final(inner, &ctx) == 1;
+    ctx = floor->outer;
+    ok = ok && SHA1_Update(&ctx, inner, sizeof inner) == 1 && SHA1_Final(out, &ctx) == 1;
+    OPENSSL_cleanse(&ctx, sizeof ctx);
+    return ok;
+}
+
 signet_floor *signet_floor_new(const char *api_key, const char *secret, const char *date,
                                const char *path, const char *method) {
     signet_floor *floor = calloc(1, sizeof(*floor));
     if (floor == NULL) return NULL;
     floor->md5 = EVP_MD_fetch(NULL, "MD5", NULL);
     floor->md5_ctx = EVP_MD_CTX_new();
-    floor->hmac = EVP_MAC_fetch(NULL, "HMAC", NULL);
-    floor->keyed = floor->hmac ? EVP_MAC_CTX_new(floor->hmac) : NULL;
-    if (!floor->md5 || !floor->md5_ctx || !floor->keyed) { signet_floor_free(floor); return NULL; }
-    OSSL_PARAM params[2] = {
-        OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, "SHA1", 0), OSSL_PARAM_construct_end()};
-    if (EVP_MAC_init(floor->keyed, (const unsigned char *)secret, strlen(secret), params) != 1) {
-        signet_floor_free(floor);
-        return NULL;
-    }
+    if (!floor->md5 || !floor->md5_ctx) { signet_floor_free(floor); return NULL; }
+    unsigned char block[SHA_CBLOCK] = {0}, pad[SHA_CBLOCK];
+    size_t secret_length = strlen(secret);
+    if (secret_length > SHA_CBLOCK) SHA1((const unsigned char *)secret, secret_length, block);
+    else memcpy(block, secret, secret_length);
+    for (size_t i = 0; i < SHA_CBLOCK; i++) pad[i] = block[i] ^ 0x36;
+    SHA1_Init(&floor->inner);
+    SHA1_Update(&floor->inner, pad, SHA_CBLOCK);
+    for (size_t i = 0; i < SHA_CBLOCK; i++) pad[i] = block[i] ^ 0x5c;
+    SHA1_Init(&floor->outer);
+    SHA1_Update(&floor->outer, pad, SHA_CBLOCK);
+    OPENSSL_cleanse(block, sizeof block);
+    OPENSSL_cleanse(pad, sizeof pad);
     floor->prefix_length = (size_t)snprintf(floor->prefix, sizeof floor->prefix, "%s%s", date, separator);
     floor->suffix_length = (size_t)snprintf(floor->suffix, sizeof floor->suffix, "%s%s%s%s", separator, path, separator, method);
     floor->api_key_length = (size_t)snprintf(floor->api_key, sizeof floor->api_key, "%s:", api_key);
@@ -64,13 +81,9 @@ int signet_floor_sign(signet_floor *floor, const uint8_t *body, size_t length,
     memcpy(text + used, content_md5, (size_t)b64_length); used += (size_t)b64_length;
     memcpy(text + used, floor->suffix, floor->suffix_length); used += floor->suffix_length;
 
-    EVP_MAC_CTX *ctx = EVP_MAC_CTX_dup(floor->keyed);
-    if (ctx == NULL) return 0;
-    unsigned char mac[EVP_MAX_MD_SIZE];
-    size_t mac_length = 0;
-    int ok = EVP_MAC_update(ctx, (const unsigned char *)text, used) == 1
-          && EVP_MAC_final(ctx, mac, &mac_length, sizeof mac) == 1;
-    EVP_MAC_CTX_free(ctx);
+    unsigned char mac[SHA_DIGEST_LENGTH];
+    size_t mac_length = sizeof mac;
+    int ok = floor_hmac(floor, text, used, mac);
     if (!ok || floor->api_key_length + mac_length * 2 + 1 > capacity) return 0;
 
     static const char digits[] = "0123456789abcdef";
@@ -86,10 +99,10 @@ int signet_floor_sign(signet_floor *floor, const uint8_t *body, size_t length,
 
 void signet_floor_free(signet_floor *floor) {
     if (floor == NULL) return;
-    EVP_MAC_CTX_free(floor->keyed);
-    EVP_MAC_free(floor->hmac);
     EVP_MD_CTX_free(floor->md5_ctx);
     EVP_MD_free(floor->md5);
+    OPENSSL_cleanse(&floor->inner, sizeof floor->inner);
+    OPENSSL_cleanse(&floor->outer, sizeof floor->outer);
     free(floor);
 }
 
@@ -119,11 +132,7 @@ int signet_floor_md5_only(signet_floor *floor, const uint8_t *body, size_t lengt
 }
 
 int signet_floor_hmac_only(signet_floor *floor, const uint8_t *text, size_t length, uint8_t *out) {
-    EVP_MAC_CTX *ctx = EVP_MAC_CTX_dup(floor->keyed);
-    size_t mac_length = 0;
-    int ok = ctx && EVP_MAC_update(ctx, text, length) == 1 && EVP_MAC_final(ctx, out, &mac_length, 64) == 1;
-    EVP_MAC_CTX_free(ctx);
-    return ok;
+    return floor_hmac(floor, text, length, out);
 }
 
 #else

@@ -8,6 +8,13 @@
 #ifndef CSIGNETCRYPTO_SHIM_H
 #define CSIGNETCRYPTO_SHIM_H
 
+// SHA-1's block functions (SHA1_Init, SHA1_Update, SHA1_Final) are deprecated in OpenSSL 3 in favour of EVP,
+// but still exported: HMAC-SHA1 below keeps its prepared key as two plain SHA_CTX states, which a message
+// copies (no allocation, no reference count shared between threads), where an EVP_MAC_CTX_dup allocated
+// nine times and counted references on the one shared EVP_MD (docs/decisions.md, "HMAC-SHA1 without EVP").
+// Defined before any OpenSSL header, so their declarations carry no deprecation.
+#define OPENSSL_SUPPRESS_DEPRECATED
+
 #if defined(__has_include)
 #  if !__has_include(<openssl/evp.h>)
 #    error "CSignetCrypto needs OpenSSL 3 libcrypto headers: install libssl-dev (apt-get install -y libssl-dev pkg-config)"
@@ -20,6 +27,9 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 #include <openssl/opensslv.h>
+#include <openssl/sha.h>
+#include <openssl/crypto.h>
+#include <string.h>
 
 #if OPENSSL_VERSION_MAJOR < 3
 #  error "CSignetCrypto needs OpenSSL 3 or newer (libssl-dev from Debian 12 / Ubuntu 22.04 or later)"
@@ -114,5 +124,48 @@ static inline size_t signet_hmac_final(EVP_MAC_CTX *ctx, uint8_t *out, size_t ca
 
 /// Frees an HMAC context.
 static inline void signet_hmac_ctx_free(EVP_MAC_CTX *ctx) { EVP_MAC_CTX_free(ctx); }
+
+// MARK: - HMAC-SHA1 over prepared SHA-1 states (RFC 2104)
+
+/// HMAC-SHA1's prepared key: the SHA-1 states after absorbing the key's inner pad (key XOR 0x36) and outer
+/// pad (key XOR 0x5c). Read-only once prepared, so threads share it; a message works on copies.
+typedef struct {
+    SHA_CTX inner;
+    SHA_CTX outer;
+} signet_hmac_sha1_key;
+
+/// Prepares `prepared` for `key` (a key longer than SHA-1's 64-byte block is hashed first). 1 on success.
+static inline int signet_hmac_sha1_prepare(signet_hmac_sha1_key *prepared, const void *key, size_t key_length) {
+    unsigned char block[SHA_CBLOCK];
+    unsigned char pad[SHA_CBLOCK];
+    memset(block, 0, sizeof block);
+    if (key_length > SHA_CBLOCK) {
+        if (SHA1((const unsigned char *)key, key_length, block) == NULL) return 0;
+    } else if (key_length > 0) {
+        memcpy(block, key, key_length);
+    }
+    int ok = 1;
+    for (size_t i = 0; i < SHA_CBLOCK; i++) pad[i] = block[i] ^ 0x36;
+    ok = ok && SHA1_Init(&prepared->inner) == 1 && SHA1_Update(&prepared->inner, pad, SHA_CBLOCK) == 1;
+    for (size_t i = 0; i < SHA_CBLOCK; i++) pad[i] = block[i] ^ 0x5c;
+    ok = ok && SHA1_Init(&prepared->outer) == 1 && SHA1_Update(&prepared->outer, pad, SHA_CBLOCK) == 1;
+    OPENSSL_cleanse(block, sizeof block);
+    OPENSSL_cleanse(pad, sizeof pad);
+    return ok;
+}
+
+/// HMAC-SHA1 of `count` bytes at `data` with `prepared`, into `out` (20 bytes). 1 on success.
+static inline int signet_hmac_sha1(const signet_hmac_sha1_key *prepared, const void *data, size_t count, uint8_t *out) {
+    SHA_CTX context = prepared->inner;
+    unsigned char inner[SHA_DIGEST_LENGTH];
+    int ok = (count == 0 || SHA1_Update(&context, data, count) == 1) && SHA1_Final(inner, &context) == 1;
+    context = prepared->outer;
+    ok = ok && SHA1_Update(&context, inner, sizeof inner) == 1 && SHA1_Final(out, &context) == 1;
+    OPENSSL_cleanse(&context, sizeof context);
+    return ok;
+}
+
+/// Wipes a prepared key (before its memory is freed).
+static inline void signet_hmac_sha1_clear(signet_hmac_sha1_key *prepared) { OPENSSL_cleanse(prepared, sizeof *prepared); }
 
 #endif

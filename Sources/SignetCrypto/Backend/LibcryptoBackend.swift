@@ -57,29 +57,45 @@ struct LibcryptoDigestState<Algorithm: LibcryptoDigestAlgorithm>: DigestBackendS
     }
 }
 
-/// An `EVP_MAC_CTX` keyed once: per message it is duplicated, never re-keyed and never fed, so sharing
-/// it between tasks is safe (hence `@unchecked Sendable`). The secret lives only inside libcrypto.
+/// An HMAC-SHA1 key prepared once, shared between tasks (hence `@unchecked Sendable`: nothing here changes
+/// after `init`). A one-shot MAC starts from copies of the two prepared SHA-1 states (no allocation, no
+/// reference count, RFC 2104 as `signet_hmac_sha1` computes it); a streamed one duplicates the keyed
+/// `EVP_MAC_CTX`. The secret lives only inside those states, wiped on `deinit`.
 final class LibcryptoMACKey: MACKeyBackend, @unchecked Sendable {
     let keyed: OpaquePointer
+    private let prepared: UnsafeMutablePointer<signet_hmac_sha1_key>
 
     init(secret: UnsafeRawBufferPointer) throws(CryptoError) {
         let mac = try FetchedMAC.hmac.require()
         guard let context = signet_hmac_new_keyed(mac, "SHA1", secret.baseAddress, secret.count) else {
             throw .libcryptoFailure("HMAC-SHA1 key setup")
         }
+        let prepared = UnsafeMutablePointer<signet_hmac_sha1_key>.allocate(capacity: 1)
+        guard signet_hmac_sha1_prepare(prepared, secret.baseAddress, secret.count) == 1 else {
+            signet_hmac_sha1_clear(prepared)
+            prepared.deallocate()
+            signet_hmac_ctx_free(context)
+            throw .libcryptoFailure("HMAC-SHA1 key setup")
+        }
         keyed = context
+        self.prepared = prepared
     }
 
-    deinit { signet_hmac_ctx_free(keyed) }
+    deinit {
+        signet_hmac_ctx_free(keyed)
+        signet_hmac_sha1_clear(prepared)
+        prepared.deallocate()
+    }
 
-    /// Duplicate the keyed context, feed, finish, free: no Swift object.
+    /// The MAC of `bytes`, from copies of the prepared states.
     func authenticationCode(for bytes: UnsafeRawBufferPointer) throws(CryptoError) -> Digest {
-        guard let context = signet_hmac_dup(keyed) else { throw .libcryptoFailure("HMAC context duplication") }
-        defer { signet_hmac_ctx_free(context) }
-        if bytes.count > 0, let base = bytes.baseAddress, signet_hmac_update(context, base, bytes.count) != 1 {
-            throw .libcryptoFailure("HMAC-SHA1 update")
+        var scratch = (UInt64(0), UInt64(0), UInt64(0))
+        let succeeded = withUnsafeMutableBytes(of: &scratch) { out in
+            guard let base = out.baseAddress else { return false }
+            return signet_hmac_sha1(prepared, bytes.baseAddress, bytes.count, base.assumingMemoryBound(to: UInt8.self)) == 1
         }
-        return try MACContext.final(context)
+        guard succeeded else { throw .libcryptoFailure("HMAC-SHA1") }
+        return withUnsafeBytes(of: &scratch) { Digest(copying: $0, count: 20) }
     }
 }
 
