@@ -6,6 +6,7 @@ import Logging
 import SignetAsyncHTTPClient
 import SignetGameSystem
 import SignetVerification
+import Synchronization
 
 /// The server side's cost, for each adapter on its own framework: the same handler behind the adapter and
 /// without it, sent the same pre-signed GET by the same bare AsyncHTTPClient (reads are not replay-checked,
@@ -128,11 +129,24 @@ enum VerificationBenchmark {
     /// ``verificationAlone(_:rounds:iterations:betweenRuns:)`` in longer rounds, to run under `perf record`
     /// (`--profile-verify`; valgrind cannot read these binaries): what the adapters' own cost is made of.
     /// `observed`: with metrics and tracing on (swift-prometheus and a ``BatchingTracer``).
-    static func profile(observed: Bool) throws {
+    static func profile(observed: Bool, threads: Int = 1) throws {
         let verifier = GameSystemVerifier(keys: try GameSystemKeyring(secrets: ["bench-key": "bench-secret"]), window: 3_600)
         let options = observed ? HummingbirdBenchServer.observedOptions(tracer: BatchingTracer()) : GameSystemVerificationOptions()
         let (rounds, iterations) = (8, 50_000)
-        let best = try verificationAlone(GameSystemVerification(verifier: verifier, options: options), rounds: rounds, iterations: iterations)
+        let verification = GameSystemVerification(verifier: verifier, options: options)
+        if threads > 1 {
+            // Each thread its own loop over the one verification, as a server's threads share it: what sharing
+            // its objects (reference counts, locks) costs when the cores run verifications at once.
+            let results = Mutex([Double]())
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                let best = (try? verificationAlone(verification, rounds: rounds, iterations: iterations)) ?? .nan
+                results.withLock { $0.append(best) }
+            }
+            let each = results.withLock { $0 }.map { fixed($0, 2) }.joined(separator: ", ")
+            print("one verification, \(threads) threads at once: \(each) µs (each thread's best of \(rounds) rounds × \(iterations))")
+            return
+        }
+        let best = try verificationAlone(verification, rounds: rounds, iterations: iterations)
         print("one verification: \(fixed(best, 2)) µs (best of \(rounds) rounds × \(iterations))")
     }
 
