@@ -1,6 +1,6 @@
 // The libcrypto backend (see CryptoBackend.swift): Linux's default, compiled unless the manifest defines
-// SIGNET_SWIFT_CRYPTO. Algorithms are fetched once, digest contexts pooled, HMAC keys keyed once and
-// duplicated per message: the signing benchmark's floor does the same work from C.
+// SIGNET_SWIFT_CRYPTO. Algorithms are fetched once, digest contexts pooled, HMAC keys prepared once as
+// two SHA-1 states copied per message: the signing benchmark's floor does the same work from C.
 #if !SIGNET_SWIFT_CRYPTO
 import CSignetCrypto
 
