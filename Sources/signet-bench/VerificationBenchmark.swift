@@ -137,12 +137,12 @@ enum VerificationBenchmark {
         if threads > 1 {
             // Each thread its own loop over the one verification, as a server's threads share it: what sharing
             // its objects (reference counts, locks) costs when the cores run verifications at once.
-            let results = Mutex([Double]())
+            let results = Mutex([Result<Double, any Error>]())
             DispatchQueue.concurrentPerform(iterations: threads) { _ in
-                let best = (try? verificationAlone(verification, rounds: rounds, iterations: iterations)) ?? .nan
+                let best = Result { try verificationAlone(verification, rounds: rounds, iterations: iterations) }
                 results.withLock { $0.append(best) }
             }
-            let each = results.withLock { $0 }.map { fixed($0, 2) }.joined(separator: ", ")
+            let each = try results.withLock { $0 }.map { fixed(try $0.get(), 2) }.joined(separator: ", ")
             print("one verification, \(threads) threads at once: \(each) µs (each thread's best of \(rounds) rounds × \(iterations))")
             return
         }

@@ -37,7 +37,7 @@ public struct GameSystemVerification: Sendable {
     /// suspending), made once: such a request looks its key up in the keyring itself. Made per request, the
     /// secrets' copy, the key store around it and the verifier cost an allocation and two lookups, and each
     /// retained the keyring's arrays, which the server's threads share (a contended count when the cores
-    /// verify at once; docs/benchmarks.md, "Shared objects").
+    /// verify at once; docs/benchmarks.md, "HMAC without EVP, and what the cores share").
     private let inMemory: GameSystemVerifier?
 
     /// Whether `method` changes nothing (RFC 9110 §9.2.1): no replay check and no idempotency handling.
