@@ -9,17 +9,14 @@
 // The floor is libcrypto's, whichever backend SignetCrypto was built with. Package.swift defines
 // SIGNET_FLOOR_LIBCRYPTO where libcrypto is linked (Linux); elsewhere every function below says "no floor".
 #ifdef SIGNET_FLOOR_LIBCRYPTO
-// The HMAC is SignetCrypto's own way with libcrypto (prepared SHA-1 states copied per message, through
-// SHA-1's block functions, deprecated in OpenSSL 3 but exported), so the floor does the same work.
-#define OPENSSL_SUPPRESS_DEPRECATED
-#include <openssl/crypto.h>
-#include <openssl/sha.h>
-#include <openssl/evp.h>
+// The HMAC is SignetCrypto's own, from its shim (prepared SHA-1 states copied per message), so the floor
+// does the same work.
+#include "../CSignetCrypto/shim.h"  // the dependency CSignetCrypto: a system library, its header by path
 
 struct signet_floor {
     EVP_MD *md5;
     EVP_MD_CTX *md5_ctx;     // reused for every message
-    SHA_CTX inner, outer;    // the key's inner and outer pads absorbed once; copied per message (RFC 2104)
+    signet_hmac_sha1_key key;  // the key's inner and outer pads absorbed once; copied per message (RFC 2104)
     char prefix[64];         // "date\n" with the separator (two characters backslash, n)
     size_t prefix_length;
     char suffix[512];        // "\npath\nMETHOD"
@@ -30,36 +27,16 @@ struct signet_floor {
 
 static const char separator[] = "\\n";
 
-/// HMAC-SHA1 of `length` bytes at `text` into `out` (20 bytes), from copies of the prepared states.
-static int floor_hmac(const signet_floor *floor, const void *text, size_t length, unsigned char *out) {
-    SHA_CTX ctx = floor->inner;
-    unsigned char inner[SHA_DIGEST_LENGTH];
-    int ok = SHA1_Update(&ctx, text, length) == 1 && SHA1_Final(inner, &ctx) == 1;
-    ctx = floor->outer;
-    ok = ok && SHA1_Update(&ctx, inner, sizeof inner) == 1 && SHA1_Final(out, &ctx) == 1;
-    OPENSSL_cleanse(&ctx, sizeof ctx);
-    return ok;
-}
-
 signet_floor *signet_floor_new(const char *api_key, const char *secret, const char *date,
                                const char *path, const char *method) {
     signet_floor *floor = calloc(1, sizeof(*floor));
     if (floor == NULL) return NULL;
     floor->md5 = EVP_MD_fetch(NULL, "MD5", NULL);
     floor->md5_ctx = EVP_MD_CTX_new();
-    if (!floor->md5 || !floor->md5_ctx) { signet_floor_free(floor); return NULL; }
-    unsigned char block[SHA_CBLOCK] = {0}, pad[SHA_CBLOCK];
-    size_t secret_length = strlen(secret);
-    if (secret_length > SHA_CBLOCK) SHA1((const unsigned char *)secret, secret_length, block);
-    else memcpy(block, secret, secret_length);
-    for (size_t i = 0; i < SHA_CBLOCK; i++) pad[i] = block[i] ^ 0x36;
-    SHA1_Init(&floor->inner);
-    SHA1_Update(&floor->inner, pad, SHA_CBLOCK);
-    for (size_t i = 0; i < SHA_CBLOCK; i++) pad[i] = block[i] ^ 0x5c;
-    SHA1_Init(&floor->outer);
-    SHA1_Update(&floor->outer, pad, SHA_CBLOCK);
-    OPENSSL_cleanse(block, sizeof block);
-    OPENSSL_cleanse(pad, sizeof pad);
+    if (!floor->md5 || !floor->md5_ctx || signet_hmac_sha1_prepare(&floor->key, secret, strlen(secret)) != 1) {
+        signet_floor_free(floor);
+        return NULL;
+    }
     floor->prefix_length = (size_t)snprintf(floor->prefix, sizeof floor->prefix, "%s%s", date, separator);
     floor->suffix_length = (size_t)snprintf(floor->suffix, sizeof floor->suffix, "%s%s%s%s", separator, path, separator, method);
     floor->api_key_length = (size_t)snprintf(floor->api_key, sizeof floor->api_key, "%s:", api_key);
@@ -83,7 +60,7 @@ int signet_floor_sign(signet_floor *floor, const uint8_t *body, size_t length,
 
     unsigned char mac[SHA_DIGEST_LENGTH];
     size_t mac_length = sizeof mac;
-    int ok = floor_hmac(floor, text, used, mac);
+    int ok = signet_hmac_sha1(&floor->key, text, used, mac);
     if (!ok || floor->api_key_length + mac_length * 2 + 1 > capacity) return 0;
 
     static const char digits[] = "0123456789abcdef";
@@ -101,8 +78,7 @@ void signet_floor_free(signet_floor *floor) {
     if (floor == NULL) return;
     EVP_MD_CTX_free(floor->md5_ctx);
     EVP_MD_free(floor->md5);
-    OPENSSL_cleanse(&floor->inner, sizeof floor->inner);
-    OPENSSL_cleanse(&floor->outer, sizeof floor->outer);
+    signet_hmac_sha1_clear(&floor->key);
     free(floor);
 }
 
@@ -132,7 +108,7 @@ int signet_floor_md5_only(signet_floor *floor, const uint8_t *body, size_t lengt
 }
 
 int signet_floor_hmac_only(signet_floor *floor, const uint8_t *text, size_t length, uint8_t *out) {
-    return floor_hmac(floor, text, length, out);
+    return signet_hmac_sha1(&floor->key, text, length, out);
 }
 
 #else

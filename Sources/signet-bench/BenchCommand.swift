@@ -83,6 +83,7 @@ struct BenchCommand: AsyncParsableCommand {
         if let seconds, !(1...3_600).contains(seconds) { throw ValidationError("--seconds must be from 1 to 3600") }
         if let warmup, !(0...600).contains(warmup) { throw ValidationError("--warmup must be from 0 to 600") }
         if let clients, !(1...4_096).contains(clients) { throw ValidationError("--clients must be from 1 to 4096") }
+        if !(1...64).contains(threads) { throw ValidationError("--threads must be from 1 to 64") }
         if let wrk, !FileManager.default.isExecutableFile(atPath: wrk) {
             throw ValidationError("--wrk: no executable at \(wrk) (Debian: apt-get install wrk)")
         }
