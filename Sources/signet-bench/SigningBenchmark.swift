@@ -53,7 +53,7 @@ enum SigningBenchmark {
             signNow,
         ])
         let (floorNs, signerNs, signerNowNs) = (results[0], results[1], results[2])
-        report("floor: C, MD5 ctx reused, HMAC key duplicated", "\(fixed(floorNs.best, 0)) ns/op", "(median \(fixed(floorNs.median, 0)))")
+        report("floor: C, MD5 ctx reused, HMAC states prepared", "\(fixed(floorNs.best, 0)) ns/op", "(median \(fixed(floorNs.median, 0)))")
         report("GameSystemSigner.sign (fixed date)", "\(fixed(signerNs.best, 0)) ns/op", "(median \(fixed(signerNs.median, 0)))")
         report("GameSystemSigner.sign (Date() per call)", "\(fixed(signerNowNs.best, 0)) ns/op", "(median \(fixed(signerNowNs.median, 0)))")
         let ratio = signerNowNs.best / floorNs.best
