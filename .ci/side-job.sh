@@ -3,9 +3,8 @@
 #   .ci/side-job.sh JOB build|check
 # A side job compiles Signet's modules again with a trait set of its own: an example package (each depends on
 # Signet by path, with its own traits) or the swift-crypto leg. .ci/run calls this with `.build` replaced by a
-# scratch path of the job's own, built from the main build (so only Signet's modules compile again), or, for the
-# consumer job, with SIDE_SCRATCH naming a scratch path of its own; and with CI_TOOLS (a folder that holds the
-# built signet and signet-server by the time a check runs). Both phases of a job must see one
+# scratch path of the job's own, built from the main build (so only Signet's modules compile again), and with
+# CI_TOOLS (a folder holding the built signet and signet-server). Both phases of a job must see one
 # environment, or SwiftPM plans the build again (docs/decisions.md, "CI time"): .ci/run starts them alike.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,10 +33,8 @@ fi
 # SwiftPM plans a build again when its environment changes, SHLVL included, and the depth at which a job's
 # phases start differs (bash skips a fork, and a level, in some positions): one level, whoever started it.
 export SHLVL=1
-# The example packages' builds use the scratch path at the main one's place (see .ci/run), or SIDE_SCRATCH, a
-# scratch path of the job's own (the consumer job, which .ci/run starts before the main build: it reuses nothing
-# from it).
-export SIGNET_EXAMPLES_SCRATCH="${SIDE_SCRATCH:-$PWD/.build}"
+# The example packages' builds use the scratch path at the main one's place (see .ci/run).
+export SIGNET_EXAMPLES_SCRATCH="$PWD/.build"
 scratch=(--scratch-path "$SIGNET_EXAMPLES_SCRATCH")
 
 case $job in
