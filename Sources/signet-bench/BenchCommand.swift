@@ -49,6 +49,15 @@ struct BenchCommand: AsyncParsableCommand {
     var serverSide = false
     @Option(help: "--server-side: drive each round with this wrk executable, in its own process, instead of an in-process client.")
     var wrk: String?
+    @Option(help: "--server-side: connections (or in-process concurrent requests) per round (default 8).")
+    var connections: Int = 8
+    @Flag(help: """
+        --server-side --wrk: each adapter against its plain route in two server processes on one core at the \
+        same moment, which see the same machine speed (docs/benchmarks.md, "Side by side").
+        """)
+    var sideBySide = false
+    @Flag(help: .hidden)
+    var benchServers = false
     @Flag(help: """
         Only the load on the reference server: Magic POSTs and player GETs in memory, then on PostgreSQL against \
         pgbench tpcb-like on the same cluster (SIGNET_POSTGRES_URL, else a throw-away one from .ci/postgres.sh).
@@ -84,6 +93,10 @@ struct BenchCommand: AsyncParsableCommand {
         if let warmup, !(0...600).contains(warmup) { throw ValidationError("--warmup must be from 0 to 600") }
         if let clients, !(1...4_096).contains(clients) { throw ValidationError("--clients must be from 1 to 4096") }
         if !(1...64).contains(threads) { throw ValidationError("--threads must be from 1 to 64") }
+        if !(1...1_024).contains(connections) { throw ValidationError("--connections must be from 1 to 1024") }
+        // It pins this process to one CPU for the rest of the run: only --server-side runs after it.
+        if sideBySide && !serverSide { throw ValidationError("--side-by-side is a mode of --server-side: add --server-side") }
+        if sideBySide && wrk == nil { throw ValidationError("--side-by-side needs --wrk PATH") }
         if let wrk, !FileManager.default.isExecutableFile(atPath: wrk) {
             throw ValidationError("--wrk: no executable at \(wrk) (Debian: apt-get install wrk)")
         }
@@ -96,6 +109,8 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A child of --side-by-side: the benchmark's servers alone, until its standard input closes.
+        if benchServers { try await SideBySideBenchmark.serve(); return }
         let parts = [all, signingOnly, pieces, profileSign, profileVerify, chainPieces, onlyNetwork, serverSide, serverLoad, soak]
         guard parts.contains(true) else {
             print(Self.helpMessage())
@@ -162,7 +177,12 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     private func runVerification() async throws {
-        try await VerificationBenchmark.run(requests: quick ? 1_000 : 4_000, concurrency: 8, rounds: quick ? 3 : 15,
+        if sideBySide, let wrk {
+            try await SideBySideBenchmark.run(wrk: WrkLoad(executable: wrk, seconds: quick ? 1 : 2), connections: connections,
+                                              rounds: quick ? 3 : 10)
+            return
+        }
+        try await VerificationBenchmark.run(requests: quick ? 1_000 : 4_000, concurrency: connections, rounds: quick ? 3 : 15,
                                             wrk: wrk.map { WrkLoad(executable: $0, seconds: quick ? 1 : 2) })
     }
 

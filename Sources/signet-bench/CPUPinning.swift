@@ -37,16 +37,18 @@ enum CPUPinning {
 
     private static let reported = Mutex(false)
 
-    private static func pin(pid: Int32, cpu: Int) {
+    /// Pins every thread process `pid` has now to `cpu` (a thread it starts later inherits its creator's
+    /// CPU); a thread that cannot be pinned is reported once on stderr.
+    static func pin(pid: Int32, cpu: Int) {
         guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else {
-            warn("SIGNET_BENCH_PIN=1: cannot list the threads of process \(pid) in /proc/\(pid)/task; not pinned")
+            warn("cannot list the threads of process \(pid) in /proc/\(pid)/task; not pinned")
             return
         }
         for thread in threads.compactMap({ Int32($0) }) where signet_bench_pin_thread(thread, Int32(cpu)) == 0 {
             let reason = String(cString: strerror(errno))
             // A thread that ended since the listing is no failure.
             guard FileManager.default.fileExists(atPath: "/proc/\(pid)/task/\(thread)") else { continue }
-            warn("SIGNET_BENCH_PIN=1: cannot pin thread \(thread) of process \(pid) to CPU \(cpu): \(reason); figures are not pinned")
+            warn("cannot pin thread \(thread) of process \(pid) to CPU \(cpu): \(reason); figures are not pinned")
         }
     }
 

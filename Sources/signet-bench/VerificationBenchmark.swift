@@ -87,6 +87,9 @@ enum VerificationBenchmark {
         for (framework, plain, verified) in [("Hummingbird", 0, 1), ("Vapor", 2, 3), ("OpenAPI on Hummingbird", 4, 5)] {
             let ratio = pairedRatio(verified, plain)
             report("\(framework): verified/plain", fixed(ratio), "goal ≥ 0.95 \(ratio >= 0.95 ? "met" : "NOT met")")
+            let added = Measure.median(zip(cpu[verified], cpu[plain]).map { $0 - $1 })
+            report("  CPU per GET, verified − plain", "\(added < 0 ? "" : "+")\(fixed(added, 1)) µs",
+                   "median of the rounds' differences; plain: \(fixed(Measure.median(cpu[plain]), 1)) µs")
         }
         for (framework, plain, noop) in [("Hummingbird", 0, 10), ("Vapor", 2, 11)] {
             report("\(framework): a no-op middleware/plain", fixed(pairedRatio(noop, plain)), "the cost of any middleware there")

@@ -46,6 +46,21 @@ struct HelpTests {
         #expect(unknown.stderr.contains("--no-such-flag"))
     }
 
+    @Test("signet-bench refuses a bad --connections and --side-by-side without --wrk, naming the flag; its child mode is not in the help")
+    func benchValidation() async throws {
+        let refused = [(["--server-side", "--side-by-side"], "--wrk"), (["--all", "--side-by-side", "--wrk", "/bin/true"], "--server-side"),
+                       (["--server-side", "--connections", "0"], "--connections")]
+        for (arguments, flag) in refused {
+            let output = try await SignetProcess.run(arguments, timeout: .seconds(60), program: "signet-bench")
+            #expect(output.status == 64, "\(arguments): \(output.stderr)")
+            #expect(output.stderr.contains(flag), "\(arguments): \(output.stderr)")
+            #expect(!output.stdout.contains("debug build"), "no benchmark ran")
+        }
+        let help = try await SignetProcess.run(["--help"], timeout: .seconds(60), program: "signet-bench")
+        #expect(help.stdout.contains("--side-by-side"))
+        #expect(!help.stdout.contains("--bench-servers"), "the children's mode is hidden")
+    }
+
     @Test("bare signet-bench prints its help instead of running every benchmark")
     func bareBench() async throws {
         let output = try await SignetProcess.run([], timeout: .seconds(60), program: "signet-bench")
