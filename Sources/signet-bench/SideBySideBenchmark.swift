@@ -26,7 +26,7 @@ enum SideBySideBenchmark {
     }
 
     private static let pairs: [Pair] = [
-        Pair(name: "the same plain route on both sides (the method's spread)", vapor: false,
+        Pair(name: "the plain route on both sides (spread)", vapor: false,
              baseline: "/plain/player", measured: "/plain/player", goal: { _ in "should read 1.00" }),
         Pair(name: "Hummingbird: verified/plain", vapor: false, baseline: "/plain/player", measured: "/verified/player",
              goal: adapterGoal),
@@ -85,11 +85,11 @@ enum SideBySideBenchmark {
                     let port = pair.vapor ? server.vaporPort : server.hummingbirdPort
                     return try wrk.launch(url: "http://127.0.0.1:\(port)\(path)", headers: headers, connections: connections)
                 }
-                let before = (baselineServer.cpuSeconds(), measuredServer.cpuSeconds())
+                let before = (try baselineServer.cpuSeconds(), try measuredServer.cpuSeconds())
                 let baselineLoad = try load(baselineServer, pair.baseline)
                 let measuredLoad = try load(measuredServer, pair.measured)
                 let baseline = try baselineLoad.finish(), measured = try measuredLoad.finish()
-                let after = (baselineServer.cpuSeconds(), measuredServer.cpuSeconds())
+                let after = (try baselineServer.cpuSeconds(), try measuredServer.cpuSeconds())
                 let baselinePerRequest = (after.0 - before.0) * 1e6 / baseline.requests
                 let measuredPerRequest = (after.1 - before.1) * 1e6 / measured.requests
                 capacity[index].append(baselinePerRequest / measuredPerRequest)
@@ -201,8 +201,12 @@ private final class BenchServersProcess {
     }
 
     /// CPU time (user + system) the child has used so far, in seconds.
-    func cpuSeconds() -> Double {
-        ServerProcess.cpuSeconds(pid: pid) ?? .nan
+    /// - Throws: when `/proc/PID/stat` cannot be read (the child has gone).
+    func cpuSeconds() throws -> Double {
+        guard let seconds = ServerProcess.cpuSeconds(pid: pid) else {
+            throw BenchFailure("cannot read the CPU time of signet-bench --bench-servers (pid \(pid)) from /proc/\(pid)/stat")
+        }
+        return seconds
     }
 
     /// Closes its standard input and waits up to 10 s for it to stop, then kills it and waits up to 5 s more
