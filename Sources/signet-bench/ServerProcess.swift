@@ -80,9 +80,10 @@ final class ServerProcess {
         return ServerProcess(process: process, port: port, stderrURL: stderrURL)
     }
 
-    /// The N of "(port N)" in the server's banner.
-    static func port(in text: String) -> Int? {
-        guard let range = text.range(of: "(port ") else { return nil }
+    /// The N of "(port N)" in the server's banner, or of `prefix` N `)` (the children of `--side-by-side`
+    /// name two ports).
+    static func port(in text: String, after prefix: String = "(port ") -> Int? {
+        guard let range = text.range(of: prefix) else { return nil }
         let digits = text[range.upperBound...].prefix(while: \.isNumber)
         guard text[range.upperBound...].dropFirst(digits.count).first == ")" else { return nil }
         return Int(digits)

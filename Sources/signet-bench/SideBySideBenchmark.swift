@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import SignetGameSystem
 
 /// The adapters' cost measured side by side (`--server-side --wrk PATH --side-by-side`): two identical
@@ -112,16 +111,7 @@ enum SideBySideBenchmark {
     /// The child's side (`signet-bench --bench-servers`): the benchmark's Hummingbird and Vapor servers, the
     /// same routes as `--server-side`, until standard input closes (the parent ends or stops it).
     static func serve() async throws {
-        let quiet = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
-        let verifier = GameSystemVerifier(keys: try GameSystemKeyring(secrets: ["bench-key": "bench-secret"]), window: 3_600)
-        let hummingbird = try await HummingbirdBenchServer.start(verifier: verifier, logger: quiet)
-        let vapor: VaporBenchServer
-        do {
-            vapor = try await VaporBenchServer.start(verifier: verifier, logger: quiet)
-        } catch {
-            await hummingbird.stop()
-            throw error
-        }
+        let (_, hummingbird, vapor) = try await VerificationBenchmark.startServers()
         // Unbuffered: the parent waits for this line.
         FileHandle.standardOutput.write(Data("bench servers (hummingbird port \(hummingbird.port)) (vapor port \(vapor.port))\n".utf8))
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -177,7 +167,7 @@ private final class BenchServersProcess {
                     let chunk = reader.availableData
                     if chunk.isEmpty { break }
                     text += String(decoding: chunk, as: UTF8.self)
-                    if let hummingbird = number(after: "(hummingbird port ", in: text), let vapor = number(after: "(vapor port ", in: text) {
+                    if let hummingbird = ServerProcess.port(in: text, after: "(hummingbird port "), let vapor = ServerProcess.port(in: text, after: "(vapor port ") {
                         ports = (hummingbird, vapor)
                     }
                 }
@@ -190,14 +180,6 @@ private final class BenchServersProcess {
             throw BenchFailure("signet-bench --bench-servers printed no ports (status \(process.terminationStatus))")
         }
         return BenchServersProcess(process: process, input: input, hummingbirdPort: ports.0, vaporPort: ports.1)
-    }
-
-    /// The digits after `prefix` up to a `)`.
-    private static func number(after prefix: String, in text: String) -> Int? {
-        guard let range = text.range(of: prefix) else { return nil }
-        let digits = text[range.upperBound...].prefix(while: \.isNumber)
-        guard text[range.upperBound...].dropFirst(digits.count).first == ")" else { return nil }
-        return Int(digits)
     }
 
     /// CPU time (user + system) the child has used so far, in seconds.

@@ -35,18 +35,7 @@ enum VerificationBenchmark {
         } else {
             print("  (\(rounds) interleaved rounds × \(requests) requests, \(concurrency) concurrent, best round)")
         }
-        let quiet = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
-        // One signature serves a whole round: a window of an hour keeps a slow round (a loaded machine, a debug
-        // build) from ending in date-outside-window; the window's size costs nothing.
-        let verifier = GameSystemVerifier(keys: try GameSystemKeyring(secrets: ["bench-key": "bench-secret"]), window: 3_600)
-        let hummingbird = try await HummingbirdBenchServer.start(verifier: verifier, logger: quiet)
-        let vapor: VaporBenchServer
-        do {
-            vapor = try await VaporBenchServer.start(verifier: verifier, logger: quiet)
-        } catch {
-            await hummingbird.stop()
-            throw error
-        }
+        let (verifier, hummingbird, vapor) = try await startServers()
         let routes = [
             Route(name: "Hummingbird, plain", port: hummingbird.port, path: "/plain/player"),
             Route(name: "Hummingbird, GameSystemVerificationMiddleware", port: hummingbird.port, path: "/verified/player"),
@@ -127,6 +116,21 @@ enum VerificationBenchmark {
         }
         report("the same with the in-memory test tracer", "\(fixed(aloneInMemory, 2)) µs",
                "+\(fixed(aloneInMemory - alone, 2)) µs")
+    }
+
+    /// The benchmark's verifier and its two servers, every route registered (``SideBySideBenchmark`` runs them
+    /// in child processes too). One signature serves a whole round: a window of an hour keeps a slow round (a
+    /// loaded machine, a debug build) from ending in date-outside-window; the window's size costs nothing.
+    static func startServers() async throws -> (GameSystemVerifier, HummingbirdBenchServer, VaporBenchServer) {
+        let quiet = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
+        let verifier = GameSystemVerifier(keys: try GameSystemKeyring(secrets: ["bench-key": "bench-secret"]), window: 3_600)
+        let hummingbird = try await HummingbirdBenchServer.start(verifier: verifier, logger: quiet)
+        do {
+            return (verifier, hummingbird, try await VaporBenchServer.start(verifier: verifier, logger: quiet))
+        } catch {
+            await hummingbird.stop()
+            throw error
+        }
     }
 
     /// ``verificationAlone(_:rounds:iterations:betweenRuns:)`` in longer rounds, to run under `perf record`
