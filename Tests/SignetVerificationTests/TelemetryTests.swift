@@ -92,4 +92,79 @@ struct TelemetryTests {
         #expect(try metrics.expectCounter("signet_store_errors_total", [("store", "replay")]).totalValue == 1)
         #expect(try metrics.expectCounter("signet_replay_claims_total", [("result", "store_error")]).totalValue == 1)
     }
+
+    @Test("inside a request's span: the outcome and cause go on that span, a refusal as an event, and no span of its own")
+    func requestSpan() async throws {
+        let tracer = InMemoryTracer()
+        let verification = GameSystemVerification(
+            keys: try GameSystemKeyring(secrets: TestKeys.secrets),
+            options: .init(clock: { TestKeys.now }, logger: .recording(RecordingLogHandler()), tracer: tracer))
+        let good = try signedRequest(.get, "/orders?debug=1")
+        let forged = try signedRequest(.get, "/orders", secret: "forged-secret-123")
+        // As a framework's tracing middleware does: a server span, and the request handled in its context.
+        func underRequestSpan(_ verify: () async -> VerificationOutcome) async -> VerificationOutcome {
+            let span = tracer.startSpan("GET /orders", context: .topLevel, ofKind: .server)
+            defer { span.end() }
+            return await ServiceContext.$current.withValue(span.context) { await verify() }
+        }
+        #expect(await underRequestSpan { await verification.verify(good, body: []) }.verified != nil)
+        #expect(await underRequestSpan { await verification.verify(forged, body: []) }.refusal?.cause == .badSignature)
+        // The path that does not suspend (a bodiless GET, keys in memory), as the adapters take it.
+        #expect(await underRequestSpan { verification.verifyAtOnce(bodiless: forged) ?? .answered(.init(status: .ok), body: []) }
+            .refusal?.cause == .badSignature)
+
+        let spans = tracer.finishedSpans
+        #expect(spans.map(\.operationName) == ["GET /orders", "GET /orders", "GET /orders"], "no span of its own")
+        #expect(spans.map { $0.attributes["signet.verification.outcome"]?.toSpanAttribute() }
+                == [nil, .string("refused"), .string("refused")], "an accepted request adds nothing")
+        #expect(spans[0].attributes["signet.verification.cause"] == nil)
+        #expect(spans[0].events.isEmpty)
+        for refused in spans.dropFirst() {
+            #expect(refused.attributes["signet.verification.cause"]?.toSpanAttribute() == .string("bad-signature"))
+            #expect(refused.events.map(\.name) == ["GameSystem request refused"])
+            #expect(refused.events.first?.attributes["signet.verification.cause"]?.toSpanAttribute() == .string("bad-signature"))
+            #expect(refused.events.first?.attributes["http.response.status_code"]?.toSpanAttribute() == .int64(401))
+        }
+        let reported = spans.map { "\($0.attributes) \($0.events)" }.joined()
+        for secret in ["client-secret", "forged-secret-123"] + [good, forged].compactMap({ $0.headerFields[.authorization] }) {
+            #expect(!reported.contains(secret), "\(secret) was reported")
+        }
+    }
+
+    @Test("in a service context without a span the tracer knows: a refusal gets a span of its own, an accepted request none")
+    func contextWithoutSpan() async throws {
+        let tracer = InMemoryTracer()
+        let verification = GameSystemVerification(
+            keys: try GameSystemKeyring(secrets: TestKeys.secrets),
+            options: .init(clock: { TestKeys.now }, logger: .recording(RecordingLogHandler()), tracer: tracer))
+        let good = try signedRequest(.get, "/orders")
+        let forged = try signedRequest(.get, "/orders", secret: "forged-secret-123")
+        await ServiceContext.$current.withValue(.topLevel) {
+            #expect(await verification.verify(good, body: []).verified != nil)
+            #expect(await verification.verify(forged, body: []).refusal?.cause == .badSignature)
+        }
+        let spans = tracer.finishedSpans
+        #expect(spans.map(\.operationName) == ["GameSystem verification"])
+        #expect(spans.first?.attributes["signet.verification.cause"]?.toSpanAttribute() == .string("bad-signature"))
+        #expect(spans.first?.attributes["url.path"]?.toSpanAttribute() == .string("/orders"))
+    }
+
+    @Test("spanPlacement .ownSpan: a span of its own under the request's, which gets nothing")
+    func ownSpan() async throws {
+        let tracer = InMemoryTracer()
+        let verification = GameSystemVerification(
+            keys: try GameSystemKeyring(secrets: TestKeys.secrets),
+            options: .init(clock: { TestKeys.now }, logger: .recording(RecordingLogHandler()), tracer: tracer, spanPlacement: .ownSpan))
+        let request = try signedRequest(.get, "/orders")
+        let parent = tracer.startSpan("GET /orders", context: .topLevel, ofKind: .server)
+        let outcome = await ServiceContext.$current.withValue(parent.context) { await verification.verify(request, body: []) }
+        parent.end()
+        #expect(outcome.verified != nil)
+        let spans = tracer.finishedSpans
+        #expect(spans.map(\.operationName) == ["GameSystem verification", "GET /orders"])
+        #expect(spans.first?.spanContext.parentSpanID == spans.last?.spanContext.spanID)
+        #expect(spans.first?.attributes["signet.verification.outcome"]?.toSpanAttribute() == .string("accepted"))
+        #expect(spans.first?.attributes["url.path"]?.toSpanAttribute() == .string("/orders"))
+        #expect(spans.last?.attributes["signet.verification.outcome"] == nil)
+    }
 }

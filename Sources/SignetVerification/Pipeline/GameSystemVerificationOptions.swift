@@ -48,6 +48,25 @@ public struct GameSystemVerificationOptions: Sendable {
     /// Where spans go; `nil` (the default) is the tracer `InstrumentationSystem` was bootstrapped with when the
     /// verification was made (bootstrap first, as for swift-log and swift-metrics).
     public var tracer: (any Tracer)?
+    /// Where verification shows in a trace: on the request's span when there is one (the default), or in a
+    /// span of its own.
+    public var spanPlacement: SpanPlacement
+
+    /// Where verification shows in a trace.
+    public enum SpanPlacement: Sendable, Hashable {
+        /// On the span of the request being verified, which the framework's tracing middleware started
+        /// (Hummingbird's or Vapor's `TracingMiddleware`): a refusal sets `signet.verification.outcome` and
+        /// `signet.verification.cause` on it and adds an event `GameSystem request refused`; an answer from the
+        /// idempotency store sets its outcome; an accepted request adds nothing (the span's status says it).
+        /// Outside any service context, a span of its own, as ``ownSpan``; inside one whose span the tracer
+        /// cannot look up, a refusal gets a span of its own. A span costs a recording tracer IDs, locks and a
+        /// batch slot, and an attribute a copy of the span's attributes: more than verifying a GET
+        /// (docs/benchmarks.md, "Side by side").
+        case requestSpan
+        /// Always a span of its own, `GameSystem verification`, a child of the request's span if there is
+        /// one, with the method, the path without its query, the outcome and the refusal cause.
+        case ownSpan
+    }
 
     /// Creates options; every parameter has the default described on its property.
     public init(
@@ -63,7 +82,8 @@ public struct GameSystemVerificationOptions: Sendable {
         logger: Logger = Logger(label: "signet.verification"),
         refusalLogLevel: Logger.Level = .info,
         metricsFactory: (any MetricsFactory)? = nil,
-        tracer: (any Tracer)? = nil
+        tracer: (any Tracer)? = nil,
+        spanPlacement: SpanPlacement = .requestSpan
     ) {
         self.keyRoles = keyRoles
         self.acceptedRoles = acceptedRoles
@@ -78,5 +98,6 @@ public struct GameSystemVerificationOptions: Sendable {
         self.refusalLogLevel = refusalLogLevel
         self.metricsFactory = metricsFactory
         self.tracer = tracer
+        self.spanPlacement = spanPlacement
     }
 }

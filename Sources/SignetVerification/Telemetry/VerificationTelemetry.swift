@@ -13,8 +13,11 @@ import Tracing
 ///   completed | abandoned}
 /// - `signet_store_errors_total` {`store`: replay | idempotency | keys}
 ///
-/// A span `GameSystem verification` covers verification, with `signet.verification.outcome` and
-/// `signet.verification.cause`; a refusal is logged once, at the options' level, with its cause, the
+/// Traces: inside a request's span (``GameSystemVerificationOptions/SpanPlacement/requestSpan``, the default), a
+/// refusal puts `signet.verification.outcome` and `signet.verification.cause` on that span with an event
+/// `GameSystem request refused`, a stored answer its outcome, and an accepted request nothing; otherwise a span
+/// `GameSystem verification` covers verification, with those attributes, the method and the path without its
+/// query. A refusal is logged once, at the options' level, with its cause, the
 /// method, the path without its query and the API key it named (never the signature or a secret).
 struct VerificationTelemetry: Sendable {
     enum ReplayResult: String, CaseIterable { case accepted, replayed, storeFull = "store_full", storeError = "store_error" }
@@ -31,6 +34,8 @@ struct VerificationTelemetry: Sendable {
     /// up casts the bootstrapped instrument to `Tracer` each time, about a tenth of a verification's CPU.
     /// `nil` for the no-op tracer: a request then starts no span at all.
     let tracer: (any Tracer)?
+    /// Whether an active request span is annotated instead of starting one.
+    let annotatesRequestSpan: Bool
     /// Whether the metrics go anywhere: with swift-metrics' no-op factory (nothing bootstrapped) a
     /// verification does not read the clock twice to time itself.
     let timed: Bool
@@ -47,6 +52,7 @@ struct VerificationTelemetry: Sendable {
         refusalLogLevel = options.refusalLogLevel
         let tracer = options.tracer ?? InstrumentationSystem.tracer
         self.tracer = tracer is NoOpTracer ? nil : tracer
+        annotatesRequestSpan = options.spanPlacement == .requestSpan
         let factory = options.metricsFactory ?? MetricsSystem.factory
         timed = !(factory is NOOPMetricsHandler)
         func counter(_ label: String, _ dimensions: [(String, String)]) -> Counter {
@@ -102,16 +108,59 @@ struct VerificationTelemetry: Sendable {
         logger.warning("GameSystem verification: the \(store.rawValue) store failed", metadata: ["error": "\(String(reflecting: error))"])
     }
 
-    /// Runs `verify` inside a span named `GameSystem verification`, with the outcome and cause as attributes.
+    /// Runs `verify` and records its outcome: on the request's span when there is one, or inside a span named
+    /// `GameSystem verification`.
     func traced(method: String, path: Substring, _ verify: () async -> VerificationOutcome) async -> VerificationOutcome {
         guard let tracer else { return await verify() }
-        return await Self.span(tracer, method: method, path: path, verify)
+        guard annotatesRequestSpan, let context = ServiceContext.current else {
+            return await Self.span(tracer, method: method, path: path, verify)
+        }
+        let outcome = await verify()
+        Self.record(outcome, tracer: tracer, context: context, method: method, path: path)
+        return outcome
     }
 
     /// ``traced(method:path:_:)`` for a verification that does not suspend.
     func tracedAtOnce(method: String, path: Substring, _ verify: () -> VerificationOutcome) -> VerificationOutcome {
         guard let tracer else { return verify() }
-        return Self.spanAtOnce(tracer, method: method, path: path, verify)
+        guard annotatesRequestSpan, let context = ServiceContext.current else {
+            return Self.spanAtOnce(tracer, method: method, path: path, verify)
+        }
+        let outcome = verify()
+        Self.record(outcome, tracer: tracer, context: context, method: method, path: path)
+        return outcome
+    }
+
+    /// Records `outcome` of a request handled inside `context` (``GameSystemVerificationOptions/SpanPlacement/requestSpan``).
+    ///
+    /// An accepted request adds nothing: its span's status says it, and any attribute costs a recording span a
+    /// copy of its attributes (swift-otel's, and the default `updateAttributes`), a few per cent of a GET
+    /// (docs/benchmarks.md, "Side by side"). A refusal or a stored answer goes on the span `tracer` has active
+    /// for `context`; where it has none (no span, or a tracer that does not look spans up: the protocol's
+    /// default answers `nil`), on a span of its own, `GameSystem verification`, started and ended here.
+    private static func record(
+        _ outcome: VerificationOutcome, tracer: any Tracer, context: ServiceContext, method: String, path: Substring
+    ) {
+        if case .accepted = outcome { return }
+        guard let span = tracer.activeSpan(identifiedBy: context), span.isRecording else {
+            _ = spanAtOnce(tracer, method: method, path: path) { outcome }
+            return
+        }
+        span.updateAttributes { attributes in
+            switch outcome {
+            case .accepted: break
+            case .answered: attributes.set("signet.verification.outcome", value: .string("answered"))
+            case .refused(let refusal):
+                attributes.set("signet.verification.outcome", value: .string("refused"))
+                attributes.set("signet.verification.cause", value: .string(refusal.cause.rawValue))
+            }
+        }
+        if case .refused(let refusal) = outcome {
+            var attributes = SpanAttributes()
+            attributes.set("signet.verification.cause", value: .string(refusal.cause.rawValue))
+            attributes.set("http.response.status_code", value: .int64(Int64(refusal.status.code)))
+            span.addEvent(SpanEvent(name: "GameSystem request refused", attributes: attributes))
+        }
     }
 
     private static func span<T: Tracer>(
