@@ -9,9 +9,18 @@ import Tracing
 /// every span for the whole round, in a dictionary and an array behind one lock taken twice per span: it is
 /// measured too, as a reference (docs/benchmarks.md).
 final class BatchingTracer: Tracer, @unchecked Sendable {
-    // `lock` guards `batch`.
+    /// The tracer the benchmark's servers bootstrap `InstrumentationSystem` with, so that Hummingbird's
+    /// `TracingMiddleware` starts its request spans here (``bootstrapOnce``).
+    static let shared = BatchingTracer()
+    /// Bootstraps `InstrumentationSystem` with ``shared``, once per process (a second bootstrap traps).
+    static let bootstrapOnce: Void = InstrumentationSystem.bootstrap(shared)
+
+    // `lock` guards `batch` and `recording`.
     private let lock = NSLock()
     private var batch: [BatchingSpan] = []
+    /// The spans not yet ended, by span ID: what `activeSpan(identifiedBy:)` looks up, as swift-otel's tracer
+    /// keeps its recording spans in a dictionary behind a lock.
+    private var recording: [UInt64: BatchingSpan] = [:]
     /// Spans per batch, as an exporter's batch processor holds them before sending.
     private let batchSize = 512
 
@@ -20,8 +29,20 @@ final class BatchingTracer: Tracer, @unchecked Sendable {
         at instant: @autoclosure () -> Instant, function: String, file fileID: String, line: UInt
     ) -> BatchingSpan {
         var generator = SystemRandomNumberGenerator()
-        return BatchingSpan(operationName: operationName, context: context(), traceID: (generator.next(), generator.next()),
-                            spanID: generator.next(), startNanoseconds: instant().nanosecondsSinceEpoch, tracer: self)
+        var context = context()
+        // A child keeps its parent's trace ID, as swift-otel's tracer does; a root draws one.
+        let traceID = context[BatchingTraceKey.self]?.traceID ?? (generator.next(), generator.next())
+        let spanID = generator.next()
+        context[BatchingTraceKey.self] = BatchingTraceKey.Value(traceID: traceID, spanID: spanID)
+        let span = BatchingSpan(operationName: operationName, context: context, traceID: traceID, spanID: spanID,
+                                startNanoseconds: instant().nanosecondsSinceEpoch, tracer: self)
+        lock.withLock { recording[spanID] = span }
+        return span
+    }
+
+    func activeSpan(identifiedBy context: ServiceContext) -> BatchingSpan? {
+        guard let spanID = context[BatchingTraceKey.self]?.spanID else { return nil }
+        return lock.withLock { recording[spanID] }
     }
 
     func forceFlush() {}
@@ -35,10 +56,16 @@ final class BatchingTracer: Tracer, @unchecked Sendable {
     /// Takes an ended span into the batch, handing the batch off when full.
     fileprivate func finished(_ span: BatchingSpan) {
         lock.lock()
+        recording[span.spanID] = nil
         batch.append(span)
         if batch.count >= batchSize { batch.removeAll(keepingCapacity: true) }
         lock.unlock()
     }
+}
+
+/// The trace and span IDs a ``BatchingTracer`` span puts in its service context.
+private enum BatchingTraceKey: ServiceContextKey {
+    struct Value: Sendable { let traceID: (UInt64, UInt64), spanID: UInt64 }
 }
 
 /// A span of ``BatchingTracer``: its fields behind a lock, as a recording span keeps them.

@@ -54,6 +54,16 @@ struct HummingbirdBenchServer {
             .get("player", use: handler)
         router.group("observed").add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: observedOptions(tracer: batching)))
             .get("player", use: handler)
+        // A traced app: Hummingbird's `TracingMiddleware` starts each request's span (in ``BatchingTracer/shared``,
+        // which `InstrumentationSystem` is bootstrapped with once every route is made), and verification records
+        // its outcome on that span, with metrics; or records nothing (its tracer set to the no-op one, so that
+        // the bootstrap cannot reach it).
+        router.group("tracedverified").add(middleware: TracingMiddleware())
+            .add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: .init(tracer: NoOpTracer())))
+            .get("player", use: handler)
+        router.group("tracedobserved").add(middleware: TracingMiddleware())
+            .add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: observedOptions(tracer: BatchingTracer.shared)))
+            .get("player", use: handler)
         router.group("observedinmemory").add(middleware: GameSystemVerificationMiddleware(
             verifier: verifier, options: observedOptions(tracer: spans))).get("player", use: handler)
         registerOpenAPI(on: router, verifier: verifier)
