@@ -114,6 +114,10 @@ enum SideBySideBenchmark {
     /// same routes as `--server-side`, until standard input closes (the parent ends or stops it).
     static func serve() async throws {
         let (_, hummingbird, vapor) = try await VerificationBenchmark.startServers()
+        // Here, in the child alone, and after every route's verification is made (each resolved its tracer
+        // then): only the traced routes' `TracingMiddleware` reads the bootstrapped tracer, per request. In the
+        // parent, an AsyncHTTPClient configured later would trace its requests too.
+        BatchingTracer.bootstrapOnce
         // Unbuffered: the parent waits for this line.
         FileHandle.standardOutput.write(Data("bench servers (hummingbird port \(hummingbird.port)) (vapor port \(vapor.port))\n".utf8))
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in

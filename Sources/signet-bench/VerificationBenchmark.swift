@@ -126,11 +126,7 @@ enum VerificationBenchmark {
         let verifier = GameSystemVerifier(keys: try GameSystemKeyring(secrets: ["bench-key": "bench-secret"]), window: 3_600)
         let hummingbird = try await HummingbirdBenchServer.start(verifier: verifier, logger: quiet)
         do {
-            let vapor = try await VaporBenchServer.start(verifier: verifier, logger: quiet)
-            // After every route's verification is made: each resolved its tracer then, and only the traced
-            // routes' `TracingMiddleware` reads the bootstrapped one, per request.
-            BatchingTracer.bootstrapOnce
-            return (verifier, hummingbird, vapor)
+            return (verifier, hummingbird, try await VaporBenchServer.start(verifier: verifier, logger: quiet))
         } catch {
             await hummingbird.stop()
             throw error
