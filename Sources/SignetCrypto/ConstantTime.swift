@@ -17,6 +17,11 @@ public enum ConstantTime {
         return a.withUTF8 { left in b.withUTF8 { right in bytesEqual(UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right)) } }
     }
 
+    /// True when both buffers hold the same bytes (different lengths return false at once).
+    package static func equals(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        a.count == b.count && bytesEqual(a, b)
+    }
+
     /// The comparison itself, over two buffers of the same length.
     @inline(never)
     private static func bytesEqual(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {

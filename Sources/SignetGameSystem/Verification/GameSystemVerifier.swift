@@ -98,22 +98,40 @@ public struct GameSystemVerifier: Sendable {
         guard ConstantTime.equals(received, contentMD5) else {
             return .failure(.init(.contentMD5Mismatch, "Content-MD5 does not match the MD5 of the body received"))
         }
-        let plainText = GameSystemSigner.plainText(
-            date: dateText, contentMD5: contentMD5, path: path, method: method.rawValue, separator: separator)
         // Every secret of the key is tried (two while it rotates), so the time taken does not say which matched.
-        var matched: String?
-        for key in candidates {
-            guard let expected = try? HMAC.authenticationCode(for: plainText, using: key).hex else {
-                return .failure(.init(.badSignature, "the signature could not be computed"))
+        // The plain text, each MAC and its hex stay on the stack: the received signature is compared with the
+        // hex of each MAC, and when one matches it is that hex, so it is what the verified request keeps.
+        var receivedSignature = signature
+        let matched: Bool? = PlainText.withBytes(
+            date: dateText, contentMD5: contentMD5, path: path, method: GameSystemSigner.uppercased(method.rawValue),
+            separator: separator
+        ) { plainText -> Bool? in
+            receivedSignature.withUTF8 { receivedBytes -> Bool? in
+                var matched = false
+                for key in candidates {
+                    guard let mac = try? HMAC.authenticationCode(for: plainText, using: key) else { return nil }
+                    if Self.hexEquals(mac, UnsafeRawBufferPointer(receivedBytes)) { matched = true }
+                }
+                return matched
             }
-            if ConstantTime.equals(expected, signature) { matched = expected }
         }
-        guard let expected = matched else {
+        guard let matched else {
+            return .failure(.init(.badSignature, "the signature could not be computed"))
+        }
+        guard matched else {
             return .failure(.init(.badSignature, "the signature does not match (lowercase hex HMAC-SHA1 expected)"))
         }
         return .success(GameSystemVerifiedRequest(
-            apiKey: apiKey, signature: expected, dateSeconds: seconds, contentMD5: contentMD5,
+            apiKey: apiKey, signature: receivedSignature, dateSeconds: seconds, contentMD5: contentMD5,
             method: GameSystemSigner.uppercased(method.rawValue), path: String(path)))
+    }
+
+    /// Whether `text` is `mac` in lowercase hex, compared in constant time (the hex written on the stack).
+    private static func hexEquals(_ mac: Digest, _ text: UnsafeRawBufferPointer) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * Digest.maximumByteCount) { hex in
+            let written = mac.withUnsafeBytes { Hex.write($0, into: hex) }
+            return ConstantTime.equals(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: hex[..<written])), text)
+        }
     }
 
     /// The checks that need no key, the first two of verification: the three headers are present
