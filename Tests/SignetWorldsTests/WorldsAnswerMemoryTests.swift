@@ -20,19 +20,24 @@ import Testing
     static let device = DeviceIdentity(deviceId: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)))
 
     /// In the parent: serves `answer` after a small one, measures in a child and checks the bound and the counts.
-    static func measure(_ test: String, _ answer: [UInt8], worlds: Int, failures: Int, extras: Int = 0) async throws {
-        try await measure(test, answer, expecting: "\(worlds) \(failures) Last \(extras)")
+    /// `suite` names the test's suite, for the child's filter.
+    static func measure(
+        _ test: String, in suite: String = "WorldsAnswerMemoryTests", _ answer: [UInt8],
+        worlds: Int, failures: Int, extras: Int = 0
+    ) async throws {
+        try await measure(test, in: suite, answer, expecting: "\(worlds) \(failures) Last \(extras)")
     }
 
     /// In the parent: serves `answer` after a small one, measures in a child, checks the bound and that the
     /// child's summary contains `expected`.
-    static func measure(_ test: String, _ answer: [UInt8], expecting expected: String) async throws {
+    static func measure(_ test: String, in suite: String = "WorldsAnswerMemoryTests", _ answer: [UInt8],
+                        expecting expected: String) async throws {
         #expect(answer.count <= limit)
         let peer = try HostileHTTPPeer(AnswerMemory.smallThenLarge(
             small: HostileHTTPPeer.response("{allAvailableWorlds=(\(WorldsAnswers.openStepWorld(name: "Small", padding: 0)));}", contentType: "text/plain"),
             large: HostileHTTPPeer.response(bytes: answer, contentType: "text/plain")))
         defer { peer.stop() }
-        let measured = try await AnswerMemory.run(test: "WorldsAnswerMemoryTests.\(test)", transport: .asyncHTTPClient, baseURL: try peer.baseURL)
+        let measured = try await AnswerMemory.run(test: "\(suite).\(test)", transport: .asyncHTTPClient, baseURL: try peer.baseURL)
         print("memory: worlds \(test) (\(answer.count) bytes): \(measured)")
         #expect(measured.growth <= bound, "\(test): \(measured)")
         #expect(measured.summary.contains(expected), "\(test): \(measured)")
@@ -88,20 +93,6 @@ import Testing
         try await Self.measure("openStepKeyBomb", answer.bytes, expecting: "a dictionary of more than 65536 keys")
     }
 
-    @Test("XML: 16 MiB of worlds that fail (932 033 strings) costs at most 4× the limit")
-    func xmlFailures() async throws {
-        if AnswerMemory.childRole() != nil { return try await Self.child() }
-        let answer = WorldsAnswers.xmlFailures(limit: Self.limit)
-        try await Self.measure("xmlFailures", answer.bytes, worlds: 1, failures: answer.elements - 1)
-    }
-
-    @Test("XML: 16 MiB of valid worlds (34 520) costs at most 4× the limit")
-    func xmlWorlds() async throws {
-        if AnswerMemory.childRole() != nil { return try await Self.child() }
-        let answer = WorldsAnswers.xmlWorlds(limit: Self.limit)
-        try await Self.measure("xmlWorlds", answer.bytes, worlds: answer.elements, failures: 0)
-    }
-
     @Test("binary: one string shared by 999 950 failing worlds costs at most 4× the limit")
     func binaryFailures() async throws {
         if AnswerMemory.childRole() != nil { return try await Self.child() }
@@ -114,6 +105,28 @@ import Testing
         if AnswerMemory.childRole() != nil { return try await Self.child() }
         let answer = WorldsAnswers.binary(references: 52_000, toWorld: true)
         try await Self.measure("binaryWorlds", answer, worlds: 52_001, failures: 0)
+    }
+}
+
+/// The XML half of ``WorldsAnswerMemoryTests``, in a suite of its own: a suite measures one child at a time, and
+/// as one suite of eight children (about 50 s of children in a row, the XML ones the slowest) these were the last
+/// tests of a full run to end, alone on the machine for its last 40 s.
+@Suite(.serialized) struct WorldsAnswerMemoryXMLTests {
+    typealias Measured = WorldsAnswerMemoryTests
+    static let suite = "WorldsAnswerMemoryXMLTests"
+
+    @Test("XML: 16 MiB of worlds that fail (932 033 strings) costs at most 4× the limit")
+    func xmlFailures() async throws {
+        if AnswerMemory.childRole() != nil { return try await Measured.child() }
+        let answer = WorldsAnswers.xmlFailures(limit: Measured.limit)
+        try await Measured.measure("xmlFailures", in: Self.suite, answer.bytes, worlds: 1, failures: answer.elements - 1)
+    }
+
+    @Test("XML: 16 MiB of valid worlds (34 520) costs at most 4× the limit")
+    func xmlWorlds() async throws {
+        if AnswerMemory.childRole() != nil { return try await Measured.child() }
+        let answer = WorldsAnswers.xmlWorlds(limit: Measured.limit)
+        try await Measured.measure("xmlWorlds", in: Self.suite, answer.bytes, worlds: answer.elements, failures: 0)
     }
 }
 #endif
