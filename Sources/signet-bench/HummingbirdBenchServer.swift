@@ -56,9 +56,8 @@ struct HummingbirdBenchServer {
             .get("player", use: handler)
         // A traced app: Hummingbird's `TracingMiddleware` starts each request's span (in ``BatchingTracer/shared``,
         // which a side-by-side child bootstraps `InstrumentationSystem` with once every route is made; no-op
-        // spans elsewhere), and verification records
-        // its outcome on that span, with metrics; or records nothing (its tracer set to the no-op one, so that
-        // the bootstrap cannot reach it).
+        // spans elsewhere), and verification records its outcome on that span, with metrics; or records nothing
+        // (its tracer set to the no-op one, so that the bootstrap cannot reach it).
         router.group("tracedverified").add(middleware: TracingMiddleware())
             .add(middleware: GameSystemVerificationMiddleware(verifier: verifier, options: .init(tracer: NoOpTracer())))
             .get("player", use: handler)
