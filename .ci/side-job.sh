@@ -33,9 +33,10 @@ fi
 # SwiftPM plans a build again when its environment changes, SHLVL included, and the depth at which a job's
 # phases start differs (bash skips a fork, and a level, in some positions): one level, whoever started it.
 export SHLVL=1
-# The example packages' builds use the scratch path at the main one's place (see .ci/run).
+# The example packages' builds use the scratch path at the main one's place (see .ci/run), with the main
+# build's settings: no index store, as every build in CI (a setting of its own would compile everything again).
 export SIGNET_EXAMPLES_SCRATCH="$PWD/.build"
-scratch=(--scratch-path "$SIGNET_EXAMPLES_SCRATCH")
+scratch=(--scratch-path "$SIGNET_EXAMPLES_SCRATCH" --disable-index-store)
 
 case $job in
   consumer)
@@ -92,12 +93,12 @@ case $job in
     # What the tests check the backend against, set for the build too: one environment, so `swift test` does
     # not plan the build again (about 15 s).
     export SIGNET_EXPECT_CRYPTO_BACKEND=swift-crypto
-    traits=(--traits default,SwiftCryptoBackend)
+    leg=(--traits default,SwiftCryptoBackend --disable-index-store)
     if [ "$phase" = build ]; then
-      swift build --build-tests "${traits[@]}"
+      swift build --build-tests "${leg[@]}"
     else
       # GameSystemMemoryTests (decoding 16 MiB answers, about 25 s) touch no crypto: they ran in the main tests.
-      swift test --skip-build "${traits[@]}" --skip GameSystemMemoryTests
+      swift test --skip-build "${leg[@]}" --skip GameSystemMemoryTests
     fi
     ;;
   *)
