@@ -37,6 +37,10 @@ export SHLVL=1
 # build's settings: no index store, as every build in CI (a setting of its own would compile everything again).
 export SIGNET_EXAMPLES_SCRATCH="$PWD/.build"
 scratch=(--scratch-path "$SIGNET_EXAMPLES_SCRATCH" --disable-index-store)
+# Where Signet is a dependency (the examples), none of its test targets builds, and none writes an index; the
+# swift-crypto leg, which builds two of them, sets it again below.
+test_index_store=${SIGNET_CI_TEST_INDEX_STORE:-}
+unset SIGNET_CI_TEST_INDEX_STORE
 
 case $job in
   consumer)
@@ -93,6 +97,8 @@ case $job in
     # What the tests check the backend against, set for the build too: one environment, so `swift test` does
     # not plan the build again (about 15 s).
     export SIGNET_EXPECT_CRYPTO_BACKEND=swift-crypto
+    # Its test targets' index, for test discovery, as in the main build (.ci/run).
+    export SIGNET_CI_TEST_INDEX_STORE=$test_index_store
     leg=(--traits default,SwiftCryptoBackend --disable-index-store)
     if [ "$phase" = build ]; then
       swift build --build-tests "${leg[@]}"

@@ -23,6 +23,8 @@ for harness in "${harnesses[@]}"; do
   [ -d "Sources/$harness" ] && [ -d "Corpus/$harness" ] || { echo "run.sh: no harness '$harness'" >&2; exit 2; }
 done
 
+# The main package's test index (.ci/run sets it for Signet's test targets); no test target builds here.
+unset SIGNET_CI_TEST_INDEX_STORE
 scratch=${FUZZ_SCRATCH:-$(mktemp -d /tmp/signet-fuzz.XXXXXX)}
 mkdir -p "$scratch"
 # No index store: nothing reads one here, and indexing is about 15 % of a debug build's compile time.
