@@ -14,13 +14,18 @@ dir=${2:?usage: postgres.sh start|stop|restart DIR}
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 [ -x "$bin/pg_ctl" ] || { echo "postgres.sh: no PostgreSQL binaries under /usr/lib/postgresql" >&2; exit 1; }
 
-# Runs a command as the postgres user, with every signal unblocked: a test runner may start this script
-# with signals blocked, and a postmaster that inherits that mask would ignore pg_ctl's shutdown signals.
+# Runs a command as the postgres user, with every signal unblocked and no descriptor but 0, 1 and 2: a test
+# runner may start this script with signals blocked, and a postmaster that inherits that mask would ignore
+# pg_ctl's shutdown signals; and it may start it while it holds a pipe to another child (a process started at
+# the same moment inherits every descriptor not marked close-on-exec). A postmaster that kept such a pipe's
+# write end open would keep its reader from ever seeing the end of it: a memory test waiting for its child's
+# output hung that way, for as long as PostgreSQL ran, when the database-restart test started beside it.
 as_postgres() {
   local runner=(bash -c "$*")
   [ "$(id -u)" -eq 0 ] && runner=(su postgres -s /bin/bash -c "$*")
   python3 -c 'import os, signal, sys
 signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
+os.closerange(3, os.sysconf("SC_OPEN_MAX"))
 os.execvp(sys.argv[1], sys.argv[1:])' "${runner[@]}"
 }
 
