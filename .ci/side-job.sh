@@ -104,11 +104,10 @@ case $job in
       swift build --build-tests "${leg[@]}"
     else
       # GameSystemMemoryTests (decoding 16 MiB answers, about 25 s) touch no crypto: they ran in the main tests.
-      # The test binary the build made, run as `swift test` runs it (Swift Testing; there is no XCTest test):
-      # `swift test --skip-build` planned again first in this new mount namespace, about 20 s for 4 s of tests.
-      # A filter or skip that leaves no test exits 69, and a failed test 1. The bin path is the main build's
-      # (this job's scratch path sits at the same place), read off its index store's path rather than asked of
-      # SwiftPM, which took about 19 s to load the package in this namespace before answering.
+      # The test binary the build made, run as `swift test` runs it (Swift Testing; there is no XCTest test),
+      # since `swift test --skip-build` plans first: this check took 27 s that way, 22-23 s now, for 4 s of
+      # tests (where the rest goes is not traced yet). A filter or skip that leaves no test exits 69, and a
+      # failed test 1. The bin path is the main build's (this job's scratch path sits at the same place).
       : "${test_index_store:?side-job.sh: SIGNET_CI_TEST_INDEX_STORE must name the index store of the main build (.ci/run sets it)}"
       "${test_index_store%/index/store}/SignetPackageTests.xctest" --testing-library swift-testing \
         --skip GameSystemMemoryTests

@@ -27,7 +27,7 @@ done
 unset SIGNET_CI_TEST_INDEX_STORE
 scratch=${FUZZ_SCRATCH:-$(mktemp -d /tmp/signet-fuzz.XXXXXX)}
 mkdir -p "$scratch"
-# No index store: nothing reads one here, and indexing is about 15 % of a debug build's compile time.
+# No index store: nothing reads one here, and indexing takes about a seventh of a debug build's compile time.
 flags=(-Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library --disable-index-store)
 started=$SECONDS
 echo "fuzz: building ${#harnesses[@]} harnesses (scratch path Fuzz/.build)"
