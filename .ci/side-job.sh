@@ -34,9 +34,11 @@ fi
 # phases start differs (bash skips a fork, and a level, in some positions): one level, whoever started it.
 export SHLVL=1
 # The example packages' builds use the scratch path at the main one's place (see .ci/run), with the main
-# build's settings: no index store, as every build in CI (a setting of its own would compile everything again).
+# build's settings: SIGNET_CI_BUILD_FLAGS, as every build in CI (a setting of its own would compile everything
+# again).
 export SIGNET_EXAMPLES_SCRATCH="$PWD/.build"
-scratch=(--scratch-path "$SIGNET_EXAMPLES_SCRATCH" --disable-index-store)
+read -ra ci_flags <<<"${SIGNET_CI_BUILD_FLAGS:?side-job.sh: SIGNET_CI_BUILD_FLAGS must hold the flags of the main build (.ci/run sets it)}"
+scratch=(--scratch-path "$SIGNET_EXAMPLES_SCRATCH" "${ci_flags[@]}")
 # Where Signet is a dependency (the examples), none of its test targets builds, and none writes an index; the
 # swift-crypto leg, which builds two of them, sets it again below.
 test_index_store=${SIGNET_CI_TEST_INDEX_STORE:-}
@@ -99,7 +101,7 @@ case $job in
     export SIGNET_EXPECT_CRYPTO_BACKEND=swift-crypto
     # Its test targets' index, for test discovery, as in the main build (.ci/run).
     export SIGNET_CI_TEST_INDEX_STORE=$test_index_store
-    leg=(--traits default,SwiftCryptoBackend --disable-index-store)
+    leg=(--traits default,SwiftCryptoBackend "${ci_flags[@]}")
     if [ "$phase" = build ]; then
       swift build --build-tests "${leg[@]}"
     else
@@ -109,8 +111,10 @@ case $job in
       # tests (where the rest goes is not traced yet). A filter or skip that leaves no test exits 69, and a
       # failed test 1. The bin path is the main build's (this job's scratch path sits at the same place).
       : "${test_index_store:?side-job.sh: SIGNET_CI_TEST_INDEX_STORE must name the index store of the main build (.ci/run sets it)}"
+      started=$SECONDS
       "${test_index_store%/index/store}/SignetPackageTests.xctest" --testing-library swift-testing \
         --skip GameSystemMemoryTests
+      echo "side-job: the test binary ran for $((SECONDS - started)) s"
     fi
     ;;
   *)

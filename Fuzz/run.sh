@@ -29,6 +29,9 @@ scratch=${FUZZ_SCRATCH:-$(mktemp -d /tmp/signet-fuzz.XXXXXX)}
 mkdir -p "$scratch"
 # No index store: nothing reads one here, and indexing takes about a seventh of a debug build's compile time.
 flags=(-Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library --disable-index-store)
+# In CI no debug info either (SIGNET_CI_BUILD_FLAGS, .ci/run): a crash there still names its functions, and
+# its input is kept to replay here, where a build without CI's flags has line numbers.
+if [ -n "${SIGNET_CI_BUILD_FLAGS:-}" ]; then read -ra ci_flags <<<"$SIGNET_CI_BUILD_FLAGS"; flags+=("${ci_flags[@]}"); fi
 started=$SECONDS
 echo "fuzz: building ${#harnesses[@]} harnesses (scratch path Fuzz/.build)"
 products=()

@@ -8,9 +8,13 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 # SIGNET_EXAMPLES_SCRATCH, when set, is the scratch path the build shares (CI points it at the main build's
 # .build, so the dependencies built there are not built again); with it, the build takes the main build's
-# settings too (CI builds without an index store; a setting of its own would compile everything again).
+# settings too, SIGNET_CI_BUILD_FLAGS (CI's: no index store, no debug info; other settings would compile
+# everything again).
 scratch=()
-[ -n "${SIGNET_EXAMPLES_SCRATCH:-}" ] && scratch=(--scratch-path "$SIGNET_EXAMPLES_SCRATCH" --disable-index-store)
+if [ -n "${SIGNET_EXAMPLES_SCRATCH:-}" ]; then
+  read -ra main_flags <<<"${SIGNET_CI_BUILD_FLAGS:-}"
+  scratch=(--scratch-path "$SIGNET_EXAMPLES_SCRATCH" "${main_flags[@]}")
+fi
 build_only=0 no_build=0
 case "${1:-}" in --build-only) build_only=1; shift ;; --no-build) no_build=1; shift ;; esac
 server_bin=${1:?usage: check.sh [--build-only | --no-build] PATH/TO/signet-server}
