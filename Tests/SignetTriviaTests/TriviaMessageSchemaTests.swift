@@ -8,7 +8,8 @@ import Testing
 /// both directions, and every message the encoders write, is validated by `jsonschema` (Python, no code
 /// shared with Signet) through scripts/schemas/check_trivia_messages.py. Frames the protocol refuses are
 /// checked the other way: the schema must refuse them too.
-@Suite("Trivia messages match docs/trivia-messages.schema.json")
+@Suite("Trivia messages match docs/trivia-messages.schema.json",
+       .enabled(PythonScript.skipReason(["jsonschema"])) { await PythonScript.runs(needing: ["jsonschema"]) })
 struct TriviaMessageSchemaTests {
     @Test("every frame of a real game, sent and received, matches the schema")
     func realGame() async throws {
