@@ -108,7 +108,8 @@ case $job in
       # GameSystemMemoryTests (decoding 16 MiB answers, about 25 s) touch no crypto: they ran in the main tests.
       # The test binary the build made, run as `swift test` runs it (Swift Testing; there is no XCTest test),
       # since `swift test --skip-build` plans first (this check took 27 s that way; 4 s now, its tests' time).
-      # A filter or skip that leaves no test exits 69, and a failed test 1. The bin path is the main build's (this job's scratch path sits at the same place).
+      # A filter or skip that leaves no test exits 69, and a failed test 1. The bin path is the main build's
+      # (this job's scratch path sits at the same place).
       : "${test_index_store:?side-job.sh: SIGNET_CI_TEST_INDEX_STORE must name the index store of the main build (.ci/run sets it)}"
       started=$SECONDS
       "${test_index_store%/index/store}/SignetPackageTests.xctest" --testing-library swift-testing \

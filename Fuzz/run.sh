@@ -28,10 +28,10 @@ unset SIGNET_CI_TEST_INDEX_STORE
 scratch=${FUZZ_SCRATCH:-$(mktemp -d /tmp/signet-fuzz.XXXXXX)}
 mkdir -p "$scratch"
 # No index store: nothing reads one here, and indexing takes about a seventh of a debug build's compile time.
-flags=(-Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library --disable-index-store)
-# In CI no debug info either (SIGNET_CI_BUILD_FLAGS, .ci/run): a crash there still names its functions, and
-# its input is kept to replay here, where a build without CI's flags has line numbers.
-if [ -n "${SIGNET_CI_BUILD_FLAGS:-}" ]; then read -ra ci_flags <<<"$SIGNET_CI_BUILD_FLAGS"; flags+=("${ci_flags[@]}"); fi
+# In CI no debug info either (CI's SIGNET_CI_BUILD_FLAGS, .ci/run, which name --disable-index-store too): a crash
+# there still names its functions, and its input is kept to replay here, where a build has line numbers.
+read -ra build_flags <<<"${SIGNET_CI_BUILD_FLAGS:---disable-index-store}"
+flags=(-Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library "${build_flags[@]}")
 started=$SECONDS
 echo "fuzz: building ${#harnesses[@]} harnesses (scratch path Fuzz/.build)"
 products=()
