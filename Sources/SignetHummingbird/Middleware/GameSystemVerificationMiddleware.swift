@@ -73,10 +73,13 @@ public struct GameSystemVerificationMiddleware<Context: Hummingbird.RequestConte
         case .answered(let head, let stored):
             return HummingbirdVerification.response(head, body: stored)
         case .accepted(let verified):
-            var request = request
-            request.body = RequestBody(buffer: body)
             var context = context
             attach(&context, verified.identity)
+            guard let body else {
+                return try await HummingbirdVerification.respondAtOnce(request, context: context, identity: verified.identity, next: next)
+            }
+            var request = request
+            request.body = RequestBody(buffer: body)
             let verifiedContext = context
             return try await HummingbirdVerification.run(verified) { try await next(request, verifiedContext) }
         }

@@ -6,16 +6,20 @@ import NIOCore
 /// The translation between Hummingbird's types and the pipeline's, shared by the gatekeeper and the
 /// authenticator: nothing here decides anything.
 enum HummingbirdVerification {
-    /// Verifies `request`, streaming its body into the pipeline; the outcome and the body as received
-    /// (empty when the options do not keep it).
+    /// Verifies `request`: the outcome, and the body as received (empty when the options do not keep it), or
+    /// `nil` for a request decided without reading its body.
     ///
-    /// A GET whose head declares no body, with the keys in memory, is decided without reading the body at
-    /// all: awaiting the end of an empty stream suspends the handler's task until the event loop wakes it
-    /// (docs/benchmarks.md, "CPU per request"). The route is then given the empty body that was verified (what
-    /// HTTP/1.1 carries; over HTTP/2 a GET's unframed bytes are not the route's).
-    static func verify(_ request: Request, with verification: GameSystemVerification) async throws -> (VerificationOutcome, ByteBuffer) {
+    /// A GET whose head declares no body, with the keys in memory, is decided at once, without reading the
+    /// body or suspending (``GameSystemVerification/verifyAtOnce(bodiless:)``): awaiting the end of an empty
+    /// stream suspends the handler's task until the event loop wakes it (docs/benchmarks.md, "CPU per
+    /// request"). Such a request claimed no `Idempotency-Key`; the middleware hands its route the empty body
+    /// that was verified (what HTTP/1.1 carries; over HTTP/2 a GET's unframed bytes are not the route's) with
+    /// ``respondAtOnce(_:context:identity:next:)``. Inlined, so that such a GET makes no `async` call of
+    /// its own here: they cost it about 2 % of its CPU (docs/benchmarks.md, "Side by side").
+    @inline(__always)
+    static func verify(_ request: Request, with verification: GameSystemVerification) async throws -> (VerificationOutcome, ByteBuffer?) {
         if let outcome = verification.verifyAtOnce(bodiless: request.head) {
-            return (outcome, ByteBuffer())
+            return (outcome, nil)
         }
         var kept = ByteBuffer()
         let keep = verification.options.keepsBody
@@ -26,6 +30,18 @@ enum HummingbirdVerification {
             }
         }
         return (outcome, kept)
+    }
+
+    /// Calls `next` for a request accepted at once (``verify(_:with:)`` answered no body): with the empty body
+    /// that was verified, in the identity's task-local scope, with no `Idempotency-Key` to settle.
+    @inline(__always)
+    static func respondAtOnce<Context>(
+        _ request: Request, context: Context, identity: GameSystemIdentity, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var request = request
+        request.body = RequestBody(buffer: ByteBuffer())
+        let verifiedRequest = request
+        return try await GameSystemIdentity.$current.withValue(identity) { try await next(verifiedRequest, context) }
     }
 
     /// The response for a refusal.
