@@ -20,7 +20,7 @@ final class HostileServer {
     /// Whether `python3` can be run here (the hostile-server tests are skipped otherwise); in CI they always
     /// run, so a missing `python3` fails them.
     static let isAvailable: Bool = {
-        if PythonScript.inCI { return true }
+        if TestRun.inCI { return true }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
     }()

@@ -11,12 +11,11 @@ public enum PythonScript {
         public var description: String { "exit \(status)\n\(output)" }
     }
 
-    /// Whether a test whose checker imports `modules` runs here: always in CI (`CI` set and not `false` or
-    /// `0`: `.ci/run` installs them, so a missing one fails the test), elsewhere when `python3` imports them
-    /// all. Without them a desk's plain `swift test` skips those tests and prints ``skipReason(_:)``, as the
+    /// Whether a test whose checker imports `modules` runs here: always in CI (``TestRun/inCI``: `.ci/run`
+    /// installs them, so a missing one fails the test), elsewhere when `python3` imports them all. Without them a desk's plain `swift test` skips those tests and prints ``skipReason(_:)``, as the
     /// PostgreSQL tests do without a database. The check runs `python3` off the pool.
     public static func runs(needing modules: [String]) async -> Bool {
-        if inCI { return true }
+        if TestRun.inCI { return true }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", modules.map { "import \($0)" }.joined(separator: "; ")]
@@ -30,9 +29,6 @@ public enum PythonScript {
         Comment(rawValue: "python3 cannot import \(modules.joined(separator: ", ")) here: skipped "
             + "(python3 -m pip install \(modules.map { $0 == "yaml" ? "pyyaml" : $0 }.joined(separator: " ")); bash .ci/run installs them)")
     }
-
-    /// Whether this run is CI's, where a checker that cannot run fails its test instead of skipping it.
-    public static let inCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
 
     /// Runs `Repository.root/<path>` with `arguments` and waits for it; at most `limit` before it is stopped.
     public static func run(_ path: String, _ arguments: [String], limit: Duration = .seconds(120)) async throws -> Outcome {

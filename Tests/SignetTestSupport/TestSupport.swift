@@ -4,6 +4,13 @@ import Testing
 // Helpers shared by the test targets: finding and parsing vector files independently of the library,
 // independent hex/base64 decoding, a seeded generator, and temporary directories.
 
+/// What kind of run this is.
+public enum TestRun {
+    /// Whether this is CI's run (`CI` set and not `false` or `0`): there a test whose part is missing (a
+    /// database, `python3`, a Python module) runs and fails, where a desk's `swift test` skips it.
+    public static let inCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
+}
+
 /// Where the package's `Vectors/` folder is, found from this source file (Tests/SignetTestSupport/…).
 public enum Repository {
     public static let root: URL = URL(fileURLWithPath: #filePath)

@@ -11,9 +11,8 @@ import Testing
 enum PostgresTestDatabase {
     static let environment = ProcessInfo.processInfo.environment
     static let serverURL = environment["SIGNET_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    static let inCI = environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
     /// Whether the PostgreSQL cases run: with a server, or in CI (where a missing one fails them).
-    static let enabled = serverURL != nil || inCI
+    static let enabled = serverURL != nil || TestRun.inCI
     static let skipReason: Comment =
         "SIGNET_POSTGRES_URL is not set: PostgreSQL conformance skipped (bash .ci/run starts a throw-away cluster and sets it)"
 

@@ -4,6 +4,7 @@ import Signet
 import SignetAsyncHTTPClient
 import SignetGameSystem
 import SignetServer
+import SignetTestSupport
 import Testing
 
 /// Several reference servers on one PostgreSQL database behave as one server: replays, idempotency keys,
@@ -118,7 +119,7 @@ struct PostgresServerTests {
     }
 
     @Test("the database restarted in the middle: 503s while it is down, then recovery by itself",
-          .enabled(if: PostgresTestDatabase.restartCommand != nil || PostgresTestDatabase.inCI,
+          .enabled(if: PostgresTestDatabase.restartCommand != nil || TestRun.inCI,
                    "SIGNET_POSTGRES_RESTART is not set: the database-restart test is skipped"))
     func databaseRestart() async throws {
         try await PostgresTestDatabase.alone { url in
