@@ -22,9 +22,13 @@ public enum Hex {
         return index
     }
 
+    /// The sixteen digits, looked up: a digit chosen by comparing the nibble with 10 is a branch the CPU
+    /// mispredicts about half the time over a MAC's random bytes.
+    private static let digits: StaticString = "0123456789abcdef"
+
     @inline(__always)
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        digits.utf8Start[Int(nibble & 0x0F)]
     }
 
     /// Decodes hex (either case); throws ``HexDecodingError`` naming the offending offset.

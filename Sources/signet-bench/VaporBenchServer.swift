@@ -19,9 +19,9 @@ struct VaporBenchServer {
         let handler: @Sendable (Request) async throws -> Response = { _ in
             Response(status: .ok, headers: ["Content-Type": "application/json"], body: .init(string: answer))
         }
-        app.get("plain", "player", use: handler)
+        app.get("unverified", "player", use: handler)
         // The control: a middleware that does nothing (see HummingbirdBenchServer).
-        app.grouped("noop").grouped(NoOpMiddleware()).get("player", use: handler)
+        app.grouped("passthrough").grouped(NoOpMiddleware()).get("player", use: handler)
         app.grouped("verified").grouped(GameSystemVaporMiddleware(verifier: verifier)).get("player", use: handler)
         do {
             try await app.startup()

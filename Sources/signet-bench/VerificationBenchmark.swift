@@ -37,19 +37,19 @@ enum VerificationBenchmark {
         }
         let (verifier, hummingbird, vapor) = try await startServers()
         let routes = [
-            Route(name: "Hummingbird, plain", port: hummingbird.port, path: "/plain/player"),
+            Route(name: "Hummingbird, plain", port: hummingbird.port, path: "/unverified/player"),
             Route(name: "Hummingbird, GameSystemVerificationMiddleware", port: hummingbird.port, path: "/verified/player"),
-            Route(name: "Vapor, plain", port: vapor.port, path: "/plain/player"),
+            Route(name: "Vapor, plain", port: vapor.port, path: "/unverified/player"),
             Route(name: "Vapor, GameSystemVaporMiddleware", port: vapor.port, path: "/verified/player"),
-            Route(name: "OpenAPI on Hummingbird, plain", port: hummingbird.port, path: "/openapi/plain/player"),
+            Route(name: "OpenAPI on Hummingbird, plain", port: hummingbird.port, path: "/openapi/unverified/player"),
             Route(name: "OpenAPI on Hummingbird, GameSystemOpenAPIServerMiddleware", port: hummingbird.port,
                   path: "/openapi/verified/player"),
             Route(name: "Hummingbird, verified with metrics and tracing", port: hummingbird.port, path: "/observed/player"),
             Route(name: "Hummingbird, verified with explanations on", port: hummingbird.port, path: "/explained/player"),
             Route(name: "Hummingbird, verified with metrics alone", port: hummingbird.port, path: "/metricsonly/player"),
             Route(name: "Hummingbird, verified with tracing alone", port: hummingbird.port, path: "/tracingonly/player"),
-            Route(name: "Hummingbird, a middleware that does nothing", port: hummingbird.port, path: "/noop/player"),
-            Route(name: "Vapor, a middleware that does nothing", port: vapor.port, path: "/noop/player"),
+            Route(name: "Hummingbird, a middleware that does nothing", port: hummingbird.port, path: "/passthrough/player"),
+            Route(name: "Vapor, a middleware that does nothing", port: vapor.port, path: "/passthrough/player"),
             Route(name: "Hummingbird, verified with metrics and the in-memory test tracer", port: hummingbird.port,
                   path: "/observedinmemory/player"),
         ]

@@ -129,6 +129,37 @@ struct GameSystemVerifierTests {
         #expect(parts.date == fields[.date])
     }
 
+    @Test("Only the three signed names are read: a field of the same length under another name is not one of them")
+    func lookalikeNames() throws {
+        func renamed(_ name: HTTPField.Name, to other: String) throws -> HTTPFields {
+            var fields = HTTPFields()
+            for field in Self.headers() {
+                fields.append(field.name == name ? HTTPField(name: try #require(HTTPField.Name(other)), value: field.value) : field)
+            }
+            return fields
+        }
+        #expect(try Self.reason(renamed(.date, to: "Data")) == .missingHeader)
+        #expect(try Self.reason(renamed(.contentMD5, to: "Content-MD4")) == .missingHeader)
+        #expect(try Self.reason(renamed(.authorization, to: "Authorisation")) == .missingHeader)
+    }
+
+    @Test("What verification accepted equals, and hashes as, the same parts made with the public initialiser")
+    func verifiedRequestEquality() throws {
+        // Spaces around the colon: the verified signature is the trimmed hex, as the replay check must key on it.
+        let headers = Self.headers(authorization: "KEY : " + Self.signature)
+        let verified = try Self.verifier().verifyRequest(method: .get, target: Self.target + "?page=2", headers: headers,
+                                                         now: Self.signedAt) { "1B2M2Y8AsgTpgAmY7PhCfg==" }.get()
+        let made = GameSystemVerifiedRequest(apiKey: "KEY", signature: Self.signature, dateSeconds: 1_517_738_400,
+                                             contentMD5: "1B2M2Y8AsgTpgAmY7PhCfg==", method: "GET", path: Self.target)
+        #expect(verified.signature == Self.signature && verified.apiKey == "KEY" && verified.path == Self.target)
+        #expect(verified == made && made == verified)
+        #expect(verified.hashValue == made.hashValue)
+        #expect(Set([made]).contains(verified))
+        let other = GameSystemVerifiedRequest(apiKey: "KEY", signature: String(Self.signature.reversed()), dateSeconds: 1_517_738_400,
+                                              contentMD5: "1B2M2Y8AsgTpgAmY7PhCfg==", method: "GET", path: Self.target)
+        #expect(verified != other)
+    }
+
     @Test("A key not in the store, or differing in case, is unknown-key")
     func unknownKey() throws {
         #expect(try Self.reason(Self.headers(authorization: "OTHER:" + Self.signature)) == .unknownKey)

@@ -105,6 +105,25 @@ struct PipelineTests {
         #expect(try Self.verification(keys: DatabaseKeys()).verifyAtOnce(bodiless: try signedRequest(.get, "/things")) == nil)
     }
 
+    @Test("an accepted identity reads its fields, and equals (and hashes as) the identity made from them")
+    func identityFields() async throws {
+        let verification = try Self.verification(options: .init(keyRoles: TestKeys.roles))
+        // MD5("abc") from RFC 1321, A.5, in base64 (Python: base64.b64encode(hashlib.md5(b"abc").digest())).
+        let post = await verification.verify(try signedRequest(.post, "/things", body: Array("abc".utf8)), body: Array("abc".utf8))
+        let get = try #require(verification.verifyAtOnce(bodiless: try signedRequest(.get, "/things?page=2", key: TestKeys.admin)))
+        for (outcome, key, role, length, md5) in [(post, TestKeys.client, GameSystemKeyRole.client, 3, "kAFQmDzST7DWlj99KOF/cg=="),
+                                                  (get, TestKeys.admin, .admin, 0, "1B2M2Y8AsgTpgAmY7PhCfg==")] {
+            let identity = try #require(outcome.verified).identity
+            #expect(identity.apiKey == key && identity.role == role && identity.bodyLength == length && identity.bodyMD5 == md5)
+            let signed = try #require(identity.signedRequest)
+            #expect(signed.apiKey == key && signed.contentMD5 == md5 && signed.path == "/things")
+            let made = GameSystemIdentity(apiKey: key, role: role, bodyLength: length, bodyMD5: md5, signedRequest: signed)
+            #expect(identity == made && made == identity && identity.hashValue == made.hashValue)
+            #expect(identity != GameSystemIdentity(apiKey: key, role: nil, bodyLength: length, bodyMD5: md5, signedRequest: signed))
+            #expect(identity != GameSystemIdentity(apiKey: key, role: role, bodyLength: length, bodyMD5: md5))
+        }
+    }
+
     @Test("a body declared past the limit is refused before the first byte is read")
     func declaredTooLarge() async throws {
         let verification = try Self.verification(options: .init(maxBodyBytes: 10))

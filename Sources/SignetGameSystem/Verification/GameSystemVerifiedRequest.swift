@@ -15,7 +15,7 @@ public struct GameSystemVerifiedRequest: Hashable, Sendable {
     /// The API key the request was signed with.
     public var apiKey: String { storage.apiKey }
     /// The verified signature: the lowercase hex HMAC the server computed and the request carried.
-    public var signature: String { storage.signature }
+    public var signature: String { String(storage.signature) }
     /// The signed `Date`, in seconds since 1970.
     public var dateSeconds: Int64 { storage.dateSeconds }
     /// The `Content-MD5` that was signed (it matched the body received).
@@ -31,9 +31,11 @@ public struct GameSystemVerifiedRequest: Hashable, Sendable {
     private let storage: Storage
 
     private final class Storage: Sendable {
-        let apiKey: String, signature: String, dateSeconds: Int64, contentMD5: String, method: String, path: String
+        // The signature as verification found it in `Authorization` (a slice of that header's value), so a
+        // verified request makes no string of its own for it; one that is made here holds a whole string.
+        let apiKey: String, signature: Substring, dateSeconds: Int64, contentMD5: String, method: String, path: String
 
-        init(apiKey: String, signature: String, dateSeconds: Int64, contentMD5: String, method: String, path: String) {
+        init(apiKey: String, signature: Substring, dateSeconds: Int64, contentMD5: String, method: String, path: String) {
             self.apiKey = apiKey
             self.signature = signature
             self.dateSeconds = dateSeconds
@@ -45,6 +47,12 @@ public struct GameSystemVerifiedRequest: Hashable, Sendable {
 
     /// Creates a value (verifiers and tests; a server receives it from ``GameSystemVerifier``).
     public init(apiKey: String, signature: String, dateSeconds: Int64, contentMD5: String, method: String, path: String) {
+        self.init(apiKey: apiKey, signature: Substring(signature), dateSeconds: dateSeconds, contentMD5: contentMD5,
+                  method: method, path: path)
+    }
+
+    /// A value whose signature is a slice of the received `Authorization` (the verifier's).
+    package init(apiKey: String, signature: Substring, dateSeconds: Int64, contentMD5: String, method: String, path: String) {
         storage = Storage(apiKey: apiKey, signature: signature, dateSeconds: dateSeconds, contentMD5: contentMD5,
                           method: method, path: path)
     }
@@ -55,14 +63,15 @@ public struct GameSystemVerifiedRequest: Hashable, Sendable {
     /// Equal parts.
     public static func == (left: Self, right: Self) -> Bool {
         left.storage === right.storage
-            || (left.apiKey == right.apiKey && left.signature == right.signature && left.dateSeconds == right.dateSeconds
+            || (left.apiKey == right.apiKey && left.storage.signature == right.storage.signature
+                && left.dateSeconds == right.dateSeconds
                 && left.contentMD5 == right.contentMD5 && left.method == right.method && left.path == right.path)
     }
 
     /// Hashes every part.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(apiKey)
-        hasher.combine(signature)
+        hasher.combine(storage.signature)   // a Substring hashes as the String of its characters
         hasher.combine(dateSeconds)
         hasher.combine(contentMD5)
         hasher.combine(method)

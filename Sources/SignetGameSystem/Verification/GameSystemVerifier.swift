@@ -60,7 +60,7 @@ public struct GameSystemVerifier: Sendable {
         method: HTTPRequest.Method, target: String, headers: HTTPFields, now: Date,
         bodyMD5: () throws -> String
     ) -> Result<GameSystemVerifiedRequest, GameSystemVerificationError> {
-        switch Self.signedParts(of: headers) {
+        switch SignedHeaderFields(headers).parts {
         case .success(let parts):
             verifyRequest(method: method, path: GameSystemSigner.signedPath(of: target), parts: parts, now: now, bodyMD5: bodyMD5)
         case .failure(let error): .failure(error)
@@ -71,7 +71,7 @@ public struct GameSystemVerifier: Sendable {
     /// ``signedParts(of:)`` (it looked the key up with them) and the signed path
     /// (``GameSystemSigner/signedPath(of:)``): neither is read twice.
     package func verifyRequest(
-        method: HTTPRequest.Method, path: Substring, parts: (date: String, contentMD5: String, apiKey: String, signature: String),
+        method: HTTPRequest.Method, path: Substring, parts: SignedHeaderFields.Parts,
         now: Date, bodyMD5: () throws -> String
     ) -> Result<GameSystemVerifiedRequest, GameSystemVerificationError> {
         let (dateText, contentMD5, apiKey, signature) = parts
@@ -102,9 +102,9 @@ public struct GameSystemVerifier: Sendable {
         // The plain text, each MAC and its hex stay on the stack: the received signature is compared with the
         // hex of each MAC, and when one matches it is that hex, so it is what the verified request keeps.
         var receivedSignature = signature
+        let signedMethod = GameSystemSigner.uppercased(method.rawValue)
         let matched: Bool? = PlainText.withBytes(
-            date: dateText, contentMD5: contentMD5, path: path, method: GameSystemSigner.uppercased(method.rawValue),
-            separator: separator
+            date: dateText, contentMD5: contentMD5, path: path, method: signedMethod, separator: separator
         ) { plainText -> Bool? in
             receivedSignature.withUTF8 { receivedBytes -> Bool? in
                 var matched = false
@@ -123,7 +123,7 @@ public struct GameSystemVerifier: Sendable {
         }
         return .success(GameSystemVerifiedRequest(
             apiKey: apiKey, signature: receivedSignature, dateSeconds: seconds, contentMD5: contentMD5,
-            method: GameSystemSigner.uppercased(method.rawValue), path: String(path)))
+            method: signedMethod, path: String(path)))
     }
 
     /// Whether `text` is `mac` in lowercase hex, compared in constant time (the hex written on the stack).
@@ -139,16 +139,23 @@ public struct GameSystemVerifier: Sendable {
     /// API key to look up, and the parts verification goes on with.
     public static func signedParts(of headers: HTTPFields)
         -> Result<(date: String, contentMD5: String, apiKey: String, signature: String), GameSystemVerificationError> {
-        SignedHeaderFields(headers).parts
+        SignedHeaderFields(headers).parts.map { ($0.date, $0.contentMD5, $0.apiKey, String($0.signature)) }
     }
 
     /// Splits `KEY:signature` at the last colon, accepting spaces and tabs around it (`KEY : signature`).
     /// Byte-wise, as the independent implementation splits (a colon followed by a combining mark is still a
     /// colon).
     public static func splitAuthorization(_ value: String) -> Result<(apiKey: String, signature: String), GameSystemVerificationError> {
+        splitSignedAuthorization(value).map { ($0.apiKey, String($0.signature)) }
+    }
+
+    /// ``splitAuthorization(_:)`` with the signature left in `value` (a `Substring`), where verification
+    /// compares it: a 40-character signature made a `String` of its own was an allocation per request.
+    package static func splitSignedAuthorization(_ value: String)
+        -> Result<(apiKey: String, signature: Substring), GameSystemVerificationError> {
         // In place (a native string's UTF-8 is contiguous): this runs on every verified request.
-        var value = value
-        return value.withUTF8 { bytes in
+        var bytesOf = value
+        let cut = bytesOf.withUTF8 { bytes -> Result<(apiKey: Range<Int>, signature: Range<Int>), GameSystemVerificationError> in
             guard let colon = bytes.lastIndex(of: UInt8(ascii: ":")) else {
                 return .failure(.init(.malformedAuthorization, "Authorization must be 'KEY:signature' (no colon found)"))
             }
@@ -160,9 +167,15 @@ public struct GameSystemVerifier: Sendable {
             guard !signature.isEmpty else {
                 return .failure(.init(.malformedAuthorization, "Authorization has an empty signature after the colon"))
             }
-            // The cuts are next to ASCII bytes, so each part is whole UTF-8 and decodes unchanged.
-            return .success((String(decoding: UnsafeBufferPointer(rebasing: bytes[apiKey]), as: UTF8.self),
-                             String(decoding: UnsafeBufferPointer(rebasing: bytes[signature]), as: UTF8.self)))
+            return .success((apiKey, signature))
+        }
+        // The cuts are next to ASCII bytes, so each part is whole UTF-8 and on a scalar boundary.
+        return cut.map { ranges in
+            let utf8 = bytesOf.utf8
+            func part(_ range: Range<Int>) -> Substring {
+                Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+            }
+            return (String(part(ranges.apiKey)), part(ranges.signature))
         }
     }
 
@@ -186,12 +199,16 @@ package struct SignedHeaderFields {
     package init(_ fields: HTTPFields) {
         func add(_ value: String, to field: inout String?) { field = field.map { $0 + ", " + value } ?? value }
         for field in fields {
-            switch field.name {
-            case .date: add(field.value, to: &date)
-            case .contentMD5: add(field.value, to: &contentMD5)
-            case .authorization: add(field.value, to: &authorization)
-            case .contentLength: add(field.value, to: &contentLength)
-            case .transferEncoding: add(field.value, to: &transferEncoding)
+            // The canonical (lowercase) name's length first, then the name: most fields differ in length from
+            // all five, and comparing two unequal strings calls into the runtime, where comparing two lengths
+            // does not (nor does reading the five names' static `HTTPField.Name`s, each behind a `swift_once`).
+            let name = field.name.canonicalName
+            switch name.utf8.count {
+            case 4 where name == "date": add(field.value, to: &date)
+            case 11 where name == "content-md5": add(field.value, to: &contentMD5)
+            case 13 where name == "authorization": add(field.value, to: &authorization)
+            case 14 where name == "content-length": add(field.value, to: &contentLength)
+            case 17 where name == "transfer-encoding": add(field.value, to: &transferEncoding)
             default: continue
             }
         }
@@ -203,8 +220,11 @@ package struct SignedHeaderFields {
         contentLength == "0" || (contentLength == nil && transferEncoding == nil)
     }
 
+    /// What ``parts`` answers: the signed headers and the two halves of `Authorization` (the signature a slice of it).
+    package typealias Parts = (date: String, contentMD5: String, apiKey: String, signature: Substring)
+
     /// The checks that need no key, as ``GameSystemVerifier/signedParts(of:)`` answers them.
-    package var parts: Result<(date: String, contentMD5: String, apiKey: String, signature: String), GameSystemVerificationError> {
+    package var parts: Result<Parts, GameSystemVerificationError> {
         guard let date else { return .failure(.init(.missingHeader, "Date header is absent")) }
         guard let contentMD5 else {
             return .failure(.init(.missingHeader, "Content-MD5 header is absent"))
@@ -212,6 +232,6 @@ package struct SignedHeaderFields {
         guard let authorization else {
             return .failure(.init(.missingHeader, "Authorization header is absent"))
         }
-        return GameSystemVerifier.splitAuthorization(authorization).map { (date, contentMD5, $0.apiKey, $0.signature) }
+        return GameSystemVerifier.splitSignedAuthorization(authorization).map { (date, contentMD5, $0.apiKey, $0.signature) }
     }
 }

@@ -7,20 +7,53 @@ import SignetGameSystem
 /// (``current``, which every adapter also sets).
 public struct GameSystemIdentity: Sendable, Hashable {
     /// The API key the request was signed with.
-    public var apiKey: String { storage.apiKey }
+    public var apiKey: String {
+        switch fields {
+        case .verified(let signed, _, _): signed.apiKey
+        case .stored(let storage): storage.apiKey
+        }
+    }
     /// The key's role in ``GameSystemVerificationOptions/keyRoles``, if it has one.
-    public var role: GameSystemKeyRole? { storage.role }
+    public var role: GameSystemKeyRole? {
+        switch fields {
+        case .verified(_, let role, _): role
+        case .stored(let storage): storage.role
+        }
+    }
     /// How many body bytes were received.
-    public var bodyLength: Int { storage.bodyLength }
+    public var bodyLength: Int {
+        switch fields {
+        case .verified(_, _, let bodyLength): bodyLength
+        case .stored(let storage): storage.bodyLength
+        }
+    }
     /// The base64 MD5 of the body received (what `Content-MD5` matched).
-    public var bodyMD5: String { storage.bodyMD5 }
+    public var bodyMD5: String {
+        switch fields {
+        case .verified(let signed, _, _): signed.contentMD5
+        case .stored(let storage): storage.bodyMD5
+        }
+    }
     /// The request's canonical identity, what a replay check keys on: a handler that claims the replay in its
     /// own transaction (with ``GameSystemVerificationOptions/replayStore`` set to `nil`) claims this.
-    public var signedRequest: GameSystemVerifiedRequest? { storage.signedRequest }
+    public var signedRequest: GameSystemVerifiedRequest? {
+        switch fields {
+        case .verified(let signed, _, _): signed
+        case .stored(let storage): storage.signedRequest
+        }
+    }
 
-    /// The fields, in one object: an adapter copies the identity into the outcome, the request's context and
-    /// the task-local ``current``, and each copy is then one reference counted (docs/benchmarks.md).
-    private let storage: Storage
+    /// The fields. Verification makes the first kind: the verified request already holds the API key and the
+    /// `Content-MD5` the body matched, in one object, so the identity adds no allocation of its own and a copy
+    /// (into the outcome, the request's context, the task-local ``current``) retains that one object
+    /// (docs/benchmarks.md). An identity made with ``init(apiKey:role:bodyLength:bodyMD5:signedRequest:)`` keeps
+    /// its fields in an object of its own.
+    private let fields: Fields
+
+    private enum Fields: Sendable {
+        case verified(GameSystemVerifiedRequest, role: GameSystemKeyRole?, bodyLength: Int)
+        case stored(Storage)
+    }
 
     private final class Storage: Sendable {
         let apiKey: String, role: GameSystemKeyRole?, bodyLength: Int, bodyMD5: String
@@ -38,14 +71,19 @@ public struct GameSystemIdentity: Sendable, Hashable {
     /// Creates an identity (verification makes them; tests may too).
     public init(apiKey: String, role: GameSystemKeyRole?, bodyLength: Int, bodyMD5: String,
                 signedRequest: GameSystemVerifiedRequest? = nil) {
-        storage = Storage(apiKey: apiKey, role: role, bodyLength: bodyLength, bodyMD5: bodyMD5, signedRequest: signedRequest)
+        fields = .stored(Storage(apiKey: apiKey, role: role, bodyLength: bodyLength, bodyMD5: bodyMD5, signedRequest: signedRequest))
+    }
+
+    /// The identity of a request verification accepted: `signed`'s API key, and its `Content-MD5` as the MD5 of
+    /// the `bodyLength` bytes received (verification checked that they match).
+    init(verified signed: GameSystemVerifiedRequest, role: GameSystemKeyRole?, bodyLength: Int) {
+        fields = .verified(signed, role: role, bodyLength: bodyLength)
     }
 
     /// The same fields.
     public static func == (left: Self, right: Self) -> Bool {
-        left.storage === right.storage
-            || (left.apiKey == right.apiKey && left.role == right.role && left.bodyLength == right.bodyLength
-                && left.bodyMD5 == right.bodyMD5 && left.signedRequest == right.signedRequest)
+        left.apiKey == right.apiKey && left.role == right.role && left.bodyLength == right.bodyLength
+                && left.bodyMD5 == right.bodyMD5 && left.signedRequest == right.signedRequest
     }
 
     /// Hashes every field.

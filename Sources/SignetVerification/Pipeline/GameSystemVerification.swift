@@ -113,7 +113,7 @@ public struct GameSystemVerification: Sendable {
     ) async -> VerificationOutcome {
         let now = options.clock()
         let parts: SignedParts
-        switch GameSystemVerifier.signedParts(of: request.headerFields) {
+        switch SignedHeaderFields(request.headerFields).parts {
         case .failure(let error): return .refused(Self.unsigned(error))
         case .success(let value): parts = value
         }
@@ -194,7 +194,7 @@ public struct GameSystemVerification: Sendable {
     private static let noBody: ReceivedBody? = try? ReceivedBody.of(EmptyCollection(), limit: 0)
 
     /// What ``GameSystemVerifier/signedParts(of:)`` reads: the signed headers and the two halves of `Authorization`.
-    typealias SignedParts = (date: String, contentMD5: String, apiKey: String, signature: String)
+    typealias SignedParts = SignedHeaderFields.Parts
 
     /// The refusal of a request whose signature headers are missing or malformed.
     private static func unsigned(_ error: GameSystemVerificationError) -> VerificationRefusal {
@@ -229,8 +229,7 @@ public struct GameSystemVerification: Sendable {
             return .failure(.unauthorized(.wrongKeyType,
                 "this route needs \(Self.article(needed)) \(needed) key, and the request was signed with \(held)", diagnosis: diagnosis))
         }
-        let identity = GameSystemIdentity(apiKey: verified.apiKey, role: role, bodyLength: received.length, bodyMD5: received.md5,
-                                          signedRequest: verified)
+        let identity = GameSystemIdentity(verified: verified, role: role, bodyLength: received.length)
         return .success(VerifiedRequest(identity: identity, signed: verified, idempotency: nil))
     }
 
