@@ -154,8 +154,8 @@ public struct GameSystemVerifier: Sendable {
     package static func splitSignedAuthorization(_ value: String)
         -> Result<(apiKey: String, signature: Substring), GameSystemVerificationError> {
         // In place (a native string's UTF-8 is contiguous): this runs on every verified request.
-        var bytesOf = value
-        let cut = bytesOf.withUTF8 { bytes -> Result<(apiKey: Range<Int>, signature: Range<Int>), GameSystemVerificationError> in
+        var text = value
+        let cut = text.withUTF8 { bytes -> Result<(apiKey: Range<Int>, signature: Range<Int>), GameSystemVerificationError> in
             guard let colon = bytes.lastIndex(of: UInt8(ascii: ":")) else {
                 return .failure(.init(.malformedAuthorization, "Authorization must be 'KEY:signature' (no colon found)"))
             }
@@ -171,9 +171,10 @@ public struct GameSystemVerifier: Sendable {
         }
         // The cuts are next to ASCII bytes, so each part is whole UTF-8 and on a scalar boundary.
         return cut.map { ranges in
-            let utf8 = bytesOf.utf8
+            let utf8 = text.utf8
             func part(_ range: Range<Int>) -> Substring {
-                Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+                let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                return Substring(utf8[start..<utf8.index(start, offsetBy: range.count)])
             }
             return (String(part(ranges.apiKey)), part(ranges.signature))
         }

@@ -83,7 +83,7 @@ public struct GameSystemIdentity: Sendable, Hashable {
     /// The same fields.
     public static func == (left: Self, right: Self) -> Bool {
         left.apiKey == right.apiKey && left.role == right.role && left.bodyLength == right.bodyLength
-                && left.bodyMD5 == right.bodyMD5 && left.signedRequest == right.signedRequest
+            && left.bodyMD5 == right.bodyMD5 && left.signedRequest == right.signedRequest
     }
 
     /// Hashes every field.
