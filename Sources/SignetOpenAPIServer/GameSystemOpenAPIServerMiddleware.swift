@@ -66,13 +66,19 @@ public struct GameSystemOpenAPIServerMiddleware: ServerMiddleware {
         case .answered(let head, let stored):
             return (Self.undated(head), HTTPBody(stored))
         case .accepted(let verified):
-            // The body was read once here: the operation gets the bytes kept (none when the options keep none).
-            let received = body.map { _ in HTTPBody(kept) }
+            // The body was read once here: the operation gets the bytes kept (none when the options keep none,
+            // and none from a GET decided at once), and no bytes are one shared empty body.
+            let received = body.map { _ in kept.isEmpty ? Self.noBytes : HTTPBody(kept) }
             return try await GameSystemIdentity.$current.withValue(verified.identity) {
                 try await Self.settle(verified.idempotency) { try await next(request, received, metadata) }
             }
         }
     }
+
+    /// The empty body an operation gets when no bytes were kept. Made once: each `HTTPBody` is an object with a
+    /// lock and a boxed sequence (three allocations per verified GET), and an empty one iterates any number
+    /// of times (`.multiple`), so one serves every request.
+    private static let noBytes = HTTPBody()
 
     /// `head` without the pipeline's `Date`: the transport's server stamps one on every response
     /// (Hummingbird replaces the field, Vapor adds another), so keeping it would send two on Vapor.
