@@ -12,8 +12,9 @@ public enum PythonScript {
     }
 
     /// Whether a test whose checker imports `modules` runs here: always in CI (``TestRun/inCI``: `.ci/run`
-    /// installs them, so a missing one fails the test), elsewhere when `python3` imports them all. Without them a desk's plain `swift test` skips those tests and prints ``skipReason(_:)``, as the
-    /// PostgreSQL tests do without a database. The check runs `python3` off the pool.
+    /// installs them, so a missing one fails the test), elsewhere when `python3` imports them all. Without
+    /// them a desk's plain `swift test` skips those tests and prints ``skipReason(_:)``, as the PostgreSQL
+    /// tests do without a database. The check runs `python3` off the pool.
     public static func runs(needing modules: [String]) async -> Bool {
         if TestRun.inCI { return true }
         let process = Process()

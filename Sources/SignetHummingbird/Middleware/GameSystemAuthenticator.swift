@@ -52,13 +52,7 @@ public struct GameSystemAuthenticator<Context: AuthRequestContext>: RouterMiddle
         case .accepted(let verified):
             var context = context
             context.identity = identify(verified.identity)
-            guard let body else {
-                return try await HummingbirdVerification.respondAtOnce(request, context: context, identity: verified.identity, next: next)
-            }
-            var request = request
-            request.body = RequestBody(buffer: body)
-            let verifiedContext = context
-            return try await HummingbirdVerification.run(verified) { try await next(request, verifiedContext) }
+            return try await HummingbirdVerification.respond(accepted: verified, body: body, to: request, context: context, next: next)
         }
     }
 }

@@ -75,13 +75,7 @@ public struct GameSystemVerificationMiddleware<Context: Hummingbird.RequestConte
         case .accepted(let verified):
             var context = context
             attach(&context, verified.identity)
-            guard let body else {
-                return try await HummingbirdVerification.respondAtOnce(request, context: context, identity: verified.identity, next: next)
-            }
-            var request = request
-            request.body = RequestBody(buffer: body)
-            let verifiedContext = context
-            return try await HummingbirdVerification.run(verified) { try await next(request, verifiedContext) }
+            return try await HummingbirdVerification.respond(accepted: verified, body: body, to: request, context: context, next: next)
         }
     }
 }

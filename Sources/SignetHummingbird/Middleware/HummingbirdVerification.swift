@@ -14,7 +14,7 @@ enum HummingbirdVerification {
     /// stream suspends the handler's task until the event loop wakes it (docs/benchmarks.md, "CPU per
     /// request"). Such a request claimed no `Idempotency-Key`; the middleware hands its route the empty body
     /// that was verified (what HTTP/1.1 carries; over HTTP/2 a GET's unframed bytes are not the route's) with
-    /// ``respondAtOnce(_:context:identity:next:)``. Inlined, so that such a GET makes no `async` call of
+    /// ``respond(accepted:body:to:context:next:)``. Inlined, so that such a GET makes no `async` call of
     /// its own here: they cost it about 2 % of its CPU (docs/benchmarks.md, "Side by side").
     @inline(__always)
     static func verify(_ request: Request, with verification: GameSystemVerification) async throws -> (VerificationOutcome, ByteBuffer?) {
@@ -32,16 +32,22 @@ enum HummingbirdVerification {
         return (outcome, kept)
     }
 
-    /// Calls `next` for a request accepted at once (``verify(_:with:)`` answered no body): with the empty body
-    /// that was verified, in the identity's task-local scope, with no `Idempotency-Key` to settle.
+    /// Calls `next` for an accepted request, with `context` (the identity already on it), in the identity's
+    /// task-local scope. A request accepted at once (``verify(_:with:)`` answered no `body`) gets the empty
+    /// body that was verified and has no `Idempotency-Key` to settle; any other gets the body kept, and its
+    /// claim is settled by ``run(_:_:)``. Inlined for the same reason as ``verify(_:with:)``.
     @inline(__always)
-    static func respondAtOnce<Context>(
-        _ request: Request, context: Context, identity: GameSystemIdentity, next: (Request, Context) async throws -> Response
+    static func respond<Context>(
+        accepted verified: VerifiedRequest, body: ByteBuffer?, to request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var request = request
-        request.body = RequestBody(buffer: ByteBuffer())
+        request.body = RequestBody(buffer: body ?? ByteBuffer())
         let verifiedRequest = request
-        return try await GameSystemIdentity.$current.withValue(identity) { try await next(verifiedRequest, context) }
+        guard body != nil else {
+            return try await GameSystemIdentity.$current.withValue(verified.identity) { try await next(verifiedRequest, context) }
+        }
+        return try await run(verified) { try await next(verifiedRequest, context) }
     }
 
     /// The response for a refusal.

@@ -7,77 +7,63 @@ import SignetGameSystem
 /// (``current``, which every adapter also sets).
 public struct GameSystemIdentity: Sendable, Hashable {
     /// The API key the request was signed with.
-    public var apiKey: String {
-        switch fields {
-        case .verified(let signed, _, _): signed.apiKey
-        case .stored(let storage): storage.apiKey
-        }
-    }
+    public var apiKey: String { keyed.apiKey }
     /// The key's role in ``GameSystemVerificationOptions/keyRoles``, if it has one.
-    public var role: GameSystemKeyRole? {
-        switch fields {
-        case .verified(_, let role, _): role
-        case .stored(let storage): storage.role
-        }
-    }
+    public var role: GameSystemKeyRole? { keyRole }
     /// How many body bytes were received.
-    public var bodyLength: Int {
-        switch fields {
-        case .verified(_, _, let bodyLength): bodyLength
-        case .stored(let storage): storage.bodyLength
-        }
-    }
+    public var bodyLength: Int { receivedLength }
     /// The base64 MD5 of the body received (what `Content-MD5` matched).
-    public var bodyMD5: String {
-        switch fields {
-        case .verified(let signed, _, _): signed.contentMD5
-        case .stored(let storage): storage.bodyMD5
-        }
-    }
+    public var bodyMD5: String { keyed.bodyMD5 }
     /// The request's canonical identity, what a replay check keys on: a handler that claims the replay in its
     /// own transaction (with ``GameSystemVerificationOptions/replayStore`` set to `nil`) claims this.
-    public var signedRequest: GameSystemVerifiedRequest? {
-        switch fields {
-        case .verified(let signed, _, _): signed
-        case .stored(let storage): storage.signedRequest
+    public var signedRequest: GameSystemVerifiedRequest? { keyed.signedRequest }
+
+    private let keyRole: GameSystemKeyRole?
+    private let receivedLength: Int
+    /// Where the API key and the body's MD5 are kept. Verification makes the first kind: the verified request
+    /// already holds the API key and the `Content-MD5` the body matched, in one object, so the identity adds no
+    /// allocation of its own and a copy (into the outcome, the request's context, the task-local ``current``)
+    /// retains that one object (docs/benchmarks.md). An identity made with
+    /// ``init(apiKey:role:bodyLength:bodyMD5:signedRequest:)`` keeps them in an object of its own.
+    private let source: Source
+
+    private enum Source: Sendable {
+        case verified(GameSystemVerifiedRequest)
+        case given(Given)
+    }
+
+    private final class Given: Sendable {
+        let apiKey: String, bodyMD5: String, signedRequest: GameSystemVerifiedRequest?
+
+        init(apiKey: String, bodyMD5: String, signedRequest: GameSystemVerifiedRequest?) {
+            self.apiKey = apiKey
+            self.bodyMD5 = bodyMD5
+            self.signedRequest = signedRequest
         }
     }
 
-    /// The fields. Verification makes the first kind: the verified request already holds the API key and the
-    /// `Content-MD5` the body matched, in one object, so the identity adds no allocation of its own and a copy
-    /// (into the outcome, the request's context, the task-local ``current``) retains that one object
-    /// (docs/benchmarks.md). An identity made with ``init(apiKey:role:bodyLength:bodyMD5:signedRequest:)`` keeps
-    /// its fields in an object of its own.
-    private let fields: Fields
-
-    private enum Fields: Sendable {
-        case verified(GameSystemVerifiedRequest, role: GameSystemKeyRole?, bodyLength: Int)
-        case stored(Storage)
-    }
-
-    private final class Storage: Sendable {
-        let apiKey: String, role: GameSystemKeyRole?, bodyLength: Int, bodyMD5: String
-        let signedRequest: GameSystemVerifiedRequest?
-
-        init(apiKey: String, role: GameSystemKeyRole?, bodyLength: Int, bodyMD5: String, signedRequest: GameSystemVerifiedRequest?) {
-            self.apiKey = apiKey
-            self.role = role
-            self.bodyLength = bodyLength
-            self.bodyMD5 = bodyMD5
-            self.signedRequest = signedRequest
+    /// The API key, the body's MD5 and the verified request, from wherever ``source`` keeps them.
+    private var keyed: (apiKey: String, bodyMD5: String, signedRequest: GameSystemVerifiedRequest?) {
+        switch source {
+        case .verified(let signed): (signed.apiKey, signed.contentMD5, signed)
+        case .given(let given): (given.apiKey, given.bodyMD5, given.signedRequest)
         }
     }
 
     /// Creates an identity (verification makes them; tests may too).
     public init(apiKey: String, role: GameSystemKeyRole?, bodyLength: Int, bodyMD5: String,
                 signedRequest: GameSystemVerifiedRequest? = nil) {
-        fields = .stored(Storage(apiKey: apiKey, role: role, bodyLength: bodyLength, bodyMD5: bodyMD5, signedRequest: signedRequest))
+        keyRole = role
+        receivedLength = bodyLength
+        source = .given(Given(apiKey: apiKey, bodyMD5: bodyMD5, signedRequest: signedRequest))
     }
 
     /// The identity of a request verification accepted: `signed`'s API key, and its `Content-MD5` as the MD5 of
     /// the `bodyLength` bytes received (verification checked that they match).
     init(verified signed: GameSystemVerifiedRequest, role: GameSystemKeyRole?, bodyLength: Int) {
-        fields = .verified(signed, role: role, bodyLength: bodyLength)
+        keyRole = role
+        receivedLength = bodyLength
+        source = .verified(signed)
     }
 
     /// The same fields.
