@@ -39,6 +39,8 @@ struct BenchCommand: AsyncParsableCommand {
     var profileVerify = false
     @Flag(help: "With --profile-verify: metrics and tracing on (swift-prometheus and a batching tracer).")
     var observed = false
+    @Flag(help: "With --profile-verify: each verification timed alone, with the caches a request's other work leaves (data and code evicted between calls).")
+    var cold = false
     @Option(help: "With --profile-verify: this many threads verify at once, each its own loop (shared keys and telemetry, as a server's threads share them).")
     var threads: Int = 1
     @Flag(help: "A per-step breakdown of the client chain.")
@@ -139,7 +141,7 @@ struct BenchCommand: AsyncParsableCommand {
         if signingOnly { _ = try SigningBenchmark.run(rounds: quick ? 100 : 400, iterations: 1_000); return }
         if pieces { try SigningBreakdown.run(); return }
         if profileSign { try SigningBreakdown.profileSign(); return }
-        if profileVerify { try VerificationBenchmark.profile(observed: observed, threads: threads); return }
+        if profileVerify { try VerificationBenchmark.profile(observed: observed, threads: threads, cold: cold); return }
         if chainPieces { try await ChainBreakdown.run(batches: 50, batchSize: 1_000); return }
         if soak {
             var options = SoakBenchmark.Options()

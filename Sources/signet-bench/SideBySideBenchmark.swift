@@ -24,7 +24,16 @@ enum SideBySideBenchmark {
         let goal: @Sendable (Double) -> String
     }
 
-    private static let pairs: [Pair] = [
+    /// Every pair, or those whose name contains one of `SIGNET_BENCH_PAIRS`'s comma-separated words (any case;
+    /// `SIGNET_BENCH_PAIRS=hummingbird,spread`), to iterate on one adapter in a minute rather than four.
+    private static var pairs: [Pair] {
+        let words = (ProcessInfo.processInfo.environment["SIGNET_BENCH_PAIRS"] ?? "").lowercased()
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !words.isEmpty else { return allPairs }
+        return allPairs.filter { pair in words.contains { pair.name.lowercased().contains($0) } }
+    }
+
+    private static let allPairs: [Pair] = [
         Pair(name: "the plain route on both sides (spread)", vapor: false,
              baseline: "/unverified/player", measured: "/unverified/player", goal: { _ in "should read 1.00" }),
         Pair(name: "Hummingbird: verified/plain", vapor: false, baseline: "/unverified/player", measured: "/verified/player",
@@ -69,6 +78,7 @@ enum SideBySideBenchmark {
         let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: "bench-key", secret: "bench-secret"))
         // Per pair: the capacity ratio (baseline CPU per request over measured) and the throughput ratio, per
         // round, and each side's CPU per request.
+        let pairs = Self.pairs
         var capacity = Array(repeating: [Double](), count: pairs.count)
         var throughput = capacity, baselineCPU = capacity, measuredCPU = capacity
         for round in 0..<rounds {
