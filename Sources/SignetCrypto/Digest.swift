@@ -3,8 +3,12 @@
 /// The bytes live inline (up to 64, SHA-512's size), so producing a digest and
 /// turning it into hex or base64 allocates only the resulting string.
 public struct Digest: Sendable, Hashable, CustomStringConvertible {
-    private typealias Storage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
-    private var storage: Storage = (0, 0, 0, 0, 0, 0, 0, 0)
+    /// Sixty-four bytes in a struct, not a tuple: reaching a tuple's bytes looks its type's metadata up at run
+    /// time, on every digest (a struct's is static).
+    private struct Storage {
+        var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    }
+    private var storage = Storage()
     /// The digest length in bytes (16 for MD5, 20 for SHA-1 and HMAC-SHA1).
     public let count: Int
 
@@ -33,6 +37,12 @@ public struct Digest: Sendable, Hashable, CustomStringConvertible {
         var storage = storage
         let length = count
         return try Swift.withUnsafeBytes(of: &storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+    }
+
+    /// Whether `text` is these bytes in lowercase hex, compared in constant time (``Hex``). Here, where the
+    /// bytes are read without a generic call: a MAC check makes one on every verified request.
+    package func constantTimeEquals(lowercaseHex text: UnsafeRawBufferPointer) -> Bool {
+        withUnsafeBytes { Hex.constantTimeEquals($0, lowercaseHex: text) }
     }
 
     /// The raw bytes.

@@ -22,6 +22,19 @@ public enum Hex {
         return index
     }
 
+    /// Whether `text` is exactly `bytes` in lowercase hex, in time that depends on the lengths alone: each
+    /// character is compared with the digit it should be, and the differences are gathered before anything
+    /// is decided (what a MAC check needs: no hex written out, and no early exit at the first wrong digit).
+    package static func constantTimeEquals(_ bytes: UnsafeRawBufferPointer, lowercaseHex text: UnsafeRawBufferPointer) -> Bool {
+        guard text.count == 2 * bytes.count else { return false }
+        var difference: UInt8 = 0
+        for (index, byte) in bytes.enumerated() {
+            difference |= text[2 * index] ^ hexDigit(byte >> 4)
+            difference |= text[2 * index + 1] ^ hexDigit(byte & 0x0F)
+        }
+        return difference == 0
+    }
+
     /// The sixteen digits, looked up: a digit chosen by comparing the nibble with 10 is a branch the CPU
     /// mispredicts about half the time over a MAC's random bytes.
     private static let digits: StaticString = "0123456789abcdef"

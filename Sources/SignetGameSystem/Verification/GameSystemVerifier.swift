@@ -60,10 +60,11 @@ public struct GameSystemVerifier: Sendable {
         method: HTTPRequest.Method, target: String, headers: HTTPFields, now: Date,
         bodyMD5: () throws -> String
     ) -> Result<GameSystemVerifiedRequest, GameSystemVerificationError> {
-        switch SignedHeaderFields(headers).parts {
-        case .success(let parts):
-            verifyRequest(method: method, path: GameSystemSigner.signedPath(of: target), parts: parts, now: now, bodyMD5: bodyMD5)
-        case .failure(let error): .failure(error)
+        do {
+            let parts = try SignedHeaderFields(headers).parts()
+            return verifyRequest(method: method, path: GameSystemSigner.signedPath(of: target), parts: parts, now: now, bodyMD5: bodyMD5)
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -74,7 +75,7 @@ public struct GameSystemVerifier: Sendable {
         method: HTTPRequest.Method, path: Substring, parts: SignedHeaderFields.Parts,
         now: Date, bodyMD5: () throws -> String
     ) -> Result<GameSystemVerifiedRequest, GameSystemVerificationError> {
-        let (dateText, contentMD5, apiKey, signature) = parts
+        let dateText = parts.date, contentMD5 = parts.contentMD5, apiKey = parts.apiKey, signature = parts.signature
         let candidates = keys.keys(for: apiKey)
         guard !candidates.isEmpty else {
             return .failure(.init(.unknownKey, "the API key is not known to this server"))
@@ -101,16 +102,15 @@ public struct GameSystemVerifier: Sendable {
         // Every secret of the key is tried (two while it rotates), so the time taken does not say which matched.
         // The plain text, each MAC and its hex stay on the stack: the received signature is compared with the
         // hex of each MAC, and when one matches it is that hex, so it is what the verified request keeps.
-        var receivedSignature = signature
         let signedMethod = GameSystemSigner.uppercased(method.rawValue)
         let matched: Bool? = PlainText.withBytes(
             date: dateText, contentMD5: contentMD5, path: path, method: signedMethod, separator: separator
         ) { plainText -> Bool? in
-            receivedSignature.withUTF8 { receivedBytes -> Bool? in
+            signature.withBytes { receivedBytes -> Bool? in
                 var matched = false
                 for key in candidates {
                     guard let mac = try? HMAC.authenticationCode(for: plainText, using: key) else { return nil }
-                    if Self.hexEquals(mac, UnsafeRawBufferPointer(receivedBytes)) { matched = true }
+                    if Self.hexEquals(mac, receivedBytes) { matched = true }
                 }
                 return matched
             }
@@ -122,16 +122,13 @@ public struct GameSystemVerifier: Sendable {
             return .failure(.init(.badSignature, "the signature does not match (lowercase hex HMAC-SHA1 expected)"))
         }
         return .success(GameSystemVerifiedRequest(
-            apiKey: apiKey, signature: receivedSignature, dateSeconds: seconds, contentMD5: contentMD5,
+            apiKey: apiKey, signature: signature, dateSeconds: seconds, contentMD5: contentMD5,
             method: signedMethod, path: String(path)))
     }
 
-    /// Whether `text` is `mac` in lowercase hex, compared in constant time (the hex written on the stack).
+    /// Whether `text` is `mac` in lowercase hex, compared in constant time (digit by digit, no hex written).
     private static func hexEquals(_ mac: Digest, _ text: UnsafeRawBufferPointer) -> Bool {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * Digest.maximumByteCount) { hex in
-            let written = mac.withUnsafeBytes { Hex.write($0, into: hex) }
-            return ConstantTime.equals(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: hex[..<written])), text)
-        }
+        mac.constantTimeEquals(lowercaseHex: text)
     }
 
     /// The checks that need no key, the first two of verification: the three headers are present
@@ -139,45 +136,58 @@ public struct GameSystemVerifier: Sendable {
     /// API key to look up, and the parts verification goes on with.
     public static func signedParts(of headers: HTTPFields)
         -> Result<(date: String, contentMD5: String, apiKey: String, signature: String), GameSystemVerificationError> {
-        SignedHeaderFields(headers).parts.map { ($0.date, $0.contentMD5, $0.apiKey, String($0.signature)) }
+        Result { () throws(GameSystemVerificationError) in
+            let parts = try SignedHeaderFields(headers).parts()
+            return (parts.date, parts.contentMD5, parts.apiKey, parts.signature.string)
+        }
     }
 
     /// Splits `KEY:signature` at the last colon, accepting spaces and tabs around it (`KEY : signature`).
     /// Byte-wise, as the independent implementation splits (a colon followed by a combining mark is still a
     /// colon).
     public static func splitAuthorization(_ value: String) -> Result<(apiKey: String, signature: String), GameSystemVerificationError> {
-        splitSignedAuthorization(value).map { ($0.apiKey, String($0.signature)) }
+        Result { () throws(GameSystemVerificationError) in
+            let split = try splitSignedAuthorization(value)
+            return (split.apiKey, split.signature.string)
+        }
     }
 
-    /// ``splitAuthorization(_:)`` with the signature left in `value` (a `Substring`), where verification
+    /// ``splitAuthorization(_:)`` with the signature left in `value` (a ``SignatureText``), where verification
     /// compares it: a 40-character signature made a `String` of its own was an allocation per request.
-    package static func splitSignedAuthorization(_ value: String)
-        -> Result<(apiKey: String, signature: Substring), GameSystemVerificationError> {
-        // In place (a native string's UTF-8 is contiguous): this runs on every verified request.
+    /// Throwing its error rather than answering a `Result` of a tuple: a tuple in a `Result` is copied and
+    /// destroyed through generic code, a tenth of a verification on a cold cache (docs/benchmarks.md,
+    /// "Verification on a cold cache").
+    package static func splitSignedAuthorization(_ value: String) throws(GameSystemVerificationError) -> SignedAuthorization {
+        // In place (a native string's UTF-8 is contiguous): this runs on every verified request. The API key is
+        // made from its bytes, and the signature stays a range of them: cutting either out of the string by
+        // index aligns each index to a scalar, calls into the runtime on every request.
         var text = value
-        let cut = text.withUTF8 { bytes -> Result<(apiKey: Range<Int>, signature: Range<Int>), GameSystemVerificationError> in
+        var signatureRange = 0..<0
+        let split = text.withUTF8 { bytes -> Result<String, GameSystemVerificationError> in
             guard let colon = bytes.lastIndex(of: UInt8(ascii: ":")) else {
                 return .failure(.init(.malformedAuthorization, "Authorization must be 'KEY:signature' (no colon found)"))
             }
-            let apiKey = trimmedBlanks(bytes, 0..<colon)
-            let signature = trimmedBlanks(bytes, (colon + 1)..<bytes.count)
-            guard !apiKey.isEmpty else {
+            let apiKeyRange = trimmedBlanks(bytes, 0..<colon)
+            signatureRange = trimmedBlanks(bytes, (colon + 1)..<bytes.count)
+            guard !apiKeyRange.isEmpty else {
                 return .failure(.init(.malformedAuthorization, "Authorization has an empty API key before the colon"))
             }
-            guard !signature.isEmpty else {
+            guard !signatureRange.isEmpty else {
                 return .failure(.init(.malformedAuthorization, "Authorization has an empty signature after the colon"))
             }
-            return .success((apiKey, signature))
+            // The cuts are next to ASCII bytes, so the key is whole UTF-8.
+            return .success(String(decoding: UnsafeBufferPointer(rebasing: bytes[apiKeyRange]), as: UTF8.self))
         }
-        // The cuts are next to ASCII bytes, so each part is whole UTF-8 and on a scalar boundary.
-        return cut.map { ranges in
-            let utf8 = text.utf8
-            func part(_ range: Range<Int>) -> Substring {
-                let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-                return Substring(utf8[start..<utf8.index(start, offsetBy: range.count)])
-            }
-            return (String(part(ranges.apiKey)), part(ranges.signature))
+        switch split {
+        case .failure(let error): throw error
+        case .success(let apiKey): return SignedAuthorization(apiKey: apiKey, signature: SignatureText(text, bytes: signatureRange))
         }
+    }
+
+    /// The two halves of `Authorization`: the API key, and the signature as a range of the header's value.
+    package struct SignedAuthorization {
+        package var apiKey: String
+        package var signature: SignatureText
     }
 
     /// `range` of `bytes` without leading and trailing spaces and tabs (both ASCII, so the cuts are on scalar boundaries).
@@ -194,22 +204,32 @@ public struct GameSystemVerifier: Sendable {
 /// joined by ", ", as `HTTPFields`' subscript reads it; this runs on every request, and five subscripts would
 /// cost five passes.
 package struct SignedHeaderFields {
-    package var date: String?, contentMD5: String?, authorization: String?
-    package var contentLength: String?, transferEncoding: String?
+    // Each value is empty until its field is seen, and `seen` says which were (a field may be sent empty).
+    // Not optionals: copying a `String?` out of one went through its type's metadata, on every request.
+    private var date = "", contentMD5 = "", authorization = "", contentLength = "", transferEncoding = ""
+    private var seen: Seen = []
+
+    private struct Seen: OptionSet {
+        let rawValue: UInt8
+        static let date = Seen(rawValue: 1), contentMD5 = Seen(rawValue: 2), authorization = Seen(rawValue: 4)
+        static let contentLength = Seen(rawValue: 8), transferEncoding = Seen(rawValue: 16)
+    }
 
     package init(_ fields: HTTPFields) {
-        func add(_ value: String, to field: inout String?) { field = field.map { $0 + ", " + value } ?? value }
+        func add(_ value: String, _ field: Seen, to text: inout String) {
+            if seen.contains(field) { text += ", " + value } else { text = value; seen.insert(field) }
+        }
         for field in fields {
             // The canonical (lowercase) name's length first, then the name: most fields differ in length from
             // all five, and comparing two unequal strings calls into the runtime, where comparing two lengths
             // does not (nor does reading the five names' static `HTTPField.Name`s, each behind a `swift_once`).
             let name = field.name.canonicalName
             switch name.utf8.count {
-            case 4 where name == "date": add(field.value, to: &date)
-            case 11 where name == "content-md5": add(field.value, to: &contentMD5)
-            case 13 where name == "authorization": add(field.value, to: &authorization)
-            case 14 where name == "content-length": add(field.value, to: &contentLength)
-            case 17 where name == "transfer-encoding": add(field.value, to: &transferEncoding)
+            case 4 where name == "date": add(field.value, .date, to: &date)
+            case 11 where name == "content-md5": add(field.value, .contentMD5, to: &contentMD5)
+            case 13 where name == "authorization": add(field.value, .authorization, to: &authorization)
+            case 14 where name == "content-length": add(field.value, .contentLength, to: &contentLength)
+            case 17 where name == "transfer-encoding": add(field.value, .transferEncoding, to: &transferEncoding)
             default: continue
             }
         }
@@ -218,21 +238,20 @@ package struct SignedHeaderFields {
     /// Whether the head declares no body: neither `Content-Length` nor `Transfer-Encoding`, or a
     /// `Content-Length` of 0 (RFC 9112, 6.3).
     package var declaresNoBody: Bool {
-        contentLength == "0" || (contentLength == nil && transferEncoding == nil)
+        seen.contains(.contentLength) ? contentLength == "0" : !seen.contains(.transferEncoding)
     }
 
-    /// What ``parts`` answers: the signed headers and the two halves of `Authorization` (the signature a slice of it).
-    package typealias Parts = (date: String, contentMD5: String, apiKey: String, signature: Substring)
+    /// What ``parts()`` answers: the signed headers and the two halves of `Authorization` (the signature a slice of it).
+    package struct Parts {
+        package var date: String, contentMD5: String, apiKey: String, signature: SignatureText
+    }
 
     /// The checks that need no key, as ``GameSystemVerifier/signedParts(of:)`` answers them.
-    package var parts: Result<Parts, GameSystemVerificationError> {
-        guard let date else { return .failure(.init(.missingHeader, "Date header is absent")) }
-        guard let contentMD5 else {
-            return .failure(.init(.missingHeader, "Content-MD5 header is absent"))
-        }
-        guard let authorization else {
-            return .failure(.init(.missingHeader, "Authorization header is absent"))
-        }
-        return GameSystemVerifier.splitSignedAuthorization(authorization).map { (date, contentMD5, $0.apiKey, $0.signature) }
+    package func parts() throws(GameSystemVerificationError) -> Parts {
+        guard seen.contains(.date) else { throw .init(.missingHeader, "Date header is absent") }
+        guard seen.contains(.contentMD5) else { throw .init(.missingHeader, "Content-MD5 header is absent") }
+        guard seen.contains(.authorization) else { throw .init(.missingHeader, "Authorization header is absent") }
+        let split = try GameSystemVerifier.splitSignedAuthorization(authorization)
+        return Parts(date: date, contentMD5: contentMD5, apiKey: split.apiKey, signature: split.signature)
     }
 }

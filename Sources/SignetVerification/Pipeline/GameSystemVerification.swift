@@ -38,7 +38,7 @@ public struct GameSystemVerification: Sendable {
     /// secrets' copy, the key store around it and the verifier cost an allocation and two lookups, and each
     /// retained the keyring's arrays, which the server's threads share (a contended count when the cores
     /// verify at once; docs/benchmarks.md, "HMAC without EVP, and what the cores share").
-    private let inMemory: GameSystemVerifier?
+    private let inMemory: InMemory?
 
     /// Whether `method` changes nothing (RFC 9110 §9.2.1): no replay check and no idempotency handling.
     static func isSafe(_ method: HTTPRequest.Method) -> Bool {
@@ -54,7 +54,7 @@ public struct GameSystemVerification: Sendable {
         self.separator = separator
         self.options = options
         self.telemetry = VerificationTelemetry(options: options)
-        self.inMemory = (keys as? GameSystemKeyring).map { GameSystemVerifier(keys: $0, window: window, separator: separator) }
+        self.inMemory = (keys as? GameSystemKeyring).flatMap { InMemory(GameSystemVerifier(keys: $0, window: window, separator: separator)) }
     }
 
     /// A verification with `verifier`'s keys, window and separator.
@@ -113,9 +113,10 @@ public struct GameSystemVerification: Sendable {
     ) async -> VerificationOutcome {
         let now = options.clock()
         let parts: SignedParts
-        switch SignedHeaderFields(request.headerFields).parts {
-        case .failure(let error): return .refused(Self.unsigned(error))
-        case .success(let value): parts = value
+        do {
+            parts = try SignedHeaderFields(request.headerFields).parts()
+        } catch {
+            return .refused(Self.unsigned(error))
         }
         apiKey = parts.apiKey
         let secrets: GameSystemSecrets?
@@ -158,28 +159,59 @@ public struct GameSystemVerification: Sendable {
     /// empty body that was verified. The same checks in the same order, counted, traced and logged alike: an
     /// adapter calls it on its event loop to spare the request a hop to a task (Vapor's `AsyncMiddleware` costs
     /// one).
+    @usableFromInline
     package func verifyAtOnce(bodiless request: HTTPRequest) -> VerificationOutcome? {
-        guard Self.isSafe(request.method), let inMemory, let received = Self.noBody, options.maxBodyBytes >= 0 else { return nil }
+        guard Self.isSafe(request.method), let inMemory, options.maxBodyBytes >= 0 else { return nil }
         let fields = SignedHeaderFields(request.headerFields)
         guard fields.declaresNoBody else { return nil }
         let method = request.method.rawValue, target = request.path ?? "/"
         let path = GameSystemSigner.signedPath(of: target)
         let started = telemetry.start()
         var apiKey: String?
-        let outcome = telemetry.tracedAtOnce(method: method, path: path) { () -> VerificationOutcome in
-            switch fields.parts {
-            case .failure(let error): return .refused(Self.unsigned(error))
-            case .success(let parts):
-                apiKey = parts.apiKey
-                switch authenticate(request, target: target, path: path, parts: parts, verifier: inMemory, received: received,
-                                    now: options.clock()) {
-                case .failure(let refusal): return .refused(refusal)
-                case .success(let accepted): return .accepted(accepted)
-                }
+        // Without a tracer, called as it is: a closure here captures this whole value (its options, its
+        // verifier), copied on every request through generic code (docs/benchmarks.md, "Verification on a
+        // cold cache").
+        let outcome = !telemetry.traces
+            ? decide(request, fields: fields, target: target, path: path, inMemory: inMemory, apiKey: &apiKey)
+            : telemetry.tracedAtOnce(method: method, path: path) {
+                decide(request, fields: fields, target: target, path: path, inMemory: inMemory, apiKey: &apiKey)
             }
-        }
         telemetry.record(outcome, took: telemetry.elapsed(since: started), method: method, path: path, apiKey: apiKey)
         return outcome
+    }
+
+    /// The checks of ``verifyAtOnce(bodiless:)``: the signed parts of `fields`, then ``authenticate``, with the
+    /// keys and the empty body of `inMemory`, and `apiKey` set to the key the request named once it is read.
+    private func decide(
+        _ request: HTTPRequest, fields: SignedHeaderFields, target: String, path: Substring, inMemory: InMemory,
+        apiKey: inout String?
+    ) -> VerificationOutcome {
+        let parts: SignedParts
+        do {
+            parts = try fields.parts()
+        } catch {
+            return .refused(Self.unsigned(error))
+        }
+        apiKey = parts.apiKey
+        switch authenticate(request, target: target, path: path, parts: parts, verifier: inMemory.verifier, received: inMemory.noBody,
+                            now: options.clock()) {
+        case .failure(let refusal): return .refused(refusal)
+        case .success(let accepted): return .accepted(accepted)
+        }
+    }
+
+    /// A verifier over keys in memory, and the length and MD5 of no bytes, in an object: binding the optional
+    /// verifier itself copied its existential key store through generic code on every request, and reading a
+    /// static is a `swift_once`; binding this is a reference count.
+    private final class InMemory: Sendable {
+        let verifier: GameSystemVerifier
+        let noBody: ReceivedBody
+        /// `nil` when MD5 is unavailable here (no bodiless request is then decided at once).
+        init?(_ verifier: GameSystemVerifier) {
+            guard let noBody = try? ReceivedBody.of(EmptyCollection(), limit: 0) else { return nil }
+            self.verifier = verifier
+            self.noBody = noBody
+        }
     }
 
     /// Whether `request`'s head declares no body: neither `Content-Length` nor `Transfer-Encoding`, or a
@@ -189,9 +221,6 @@ public struct GameSystemVerification: Sendable {
     package static func declaresNoBody(_ request: HTTPRequest) -> Bool {
         SignedHeaderFields(request.headerFields).declaresNoBody
     }
-
-    /// The length and MD5 of no bytes, computed once (`nil` only if MD5 is unavailable here).
-    private static let noBody: ReceivedBody? = try? ReceivedBody.of(EmptyCollection(), limit: 0)
 
     /// What ``GameSystemVerifier/signedParts(of:)`` reads: the signed headers and the two halves of `Authorization`.
     typealias SignedParts = SignedHeaderFields.Parts

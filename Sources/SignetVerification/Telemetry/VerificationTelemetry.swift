@@ -34,10 +34,13 @@ struct VerificationTelemetry: Sendable {
     /// up casts the bootstrapped instrument to `Tracer` each time, about a tenth of a verification's CPU.
     /// `nil` for the no-op tracer: a request then starts no span at all.
     let tracer: (any Tracer)?
+    /// Whether there is a ``tracer``: asked on every request, and comparing the optional existential with `nil`
+    /// looks its type's metadata up each time.
+    let traces: Bool
     /// Whether an active request span is annotated instead of starting one.
     let annotatesRequestSpan: Bool
     /// Whether the metrics go anywhere: with swift-metrics' no-op factory (nothing bootstrapped) a
-    /// verification does not read the clock twice to time itself.
+    /// verification does not read the clock twice to time itself, and an accepted one calls no counter.
     let timed: Bool
     private let accepted: Counter
     private let answered: Counter
@@ -52,6 +55,7 @@ struct VerificationTelemetry: Sendable {
         refusalLogLevel = options.refusalLogLevel
         let tracer = options.tracer ?? InstrumentationSystem.tracer
         self.tracer = tracer is NoOpTracer ? nil : tracer
+        traces = !(tracer is NoOpTracer)
         annotatesRequestSpan = options.spanPlacement == .requestSpan
         let factory = options.metricsFactory ?? MetricsSystem.factory
         timed = !(factory is NOOPMetricsHandler)
@@ -79,7 +83,8 @@ struct VerificationTelemetry: Sendable {
     func record(_ outcome: VerificationOutcome, took elapsed: Duration?, method: String, path: Substring, apiKey: String?) {
         if let elapsed { duration.recordNanoseconds(elapsed.nanoseconds) }
         switch outcome {
-        case .accepted: accepted.increment()
+        // Counters made by the no-op factory count nothing: an accepted request does not call them.
+        case .accepted: if timed { accepted.increment() }
         case .answered: answered.increment()
         case .refused(let refusal):
             refused[refusal.cause]?.increment()
