@@ -43,16 +43,23 @@ public struct GameSystemAuthenticator<Context: AuthRequestContext>: RouterMiddle
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard GameSystemVerification.claims(request.headers) else { return try await next(request, context) }
-        let (outcome, body) = try await HummingbirdVerification.verify(request, with: verification)
+        // As the gatekeeper does: a bodiless GET decided here, any other request in a function of its own.
+        guard let outcome = verification.verifyAtOnce(bodiless: request.head) else {
+            return try await HummingbirdVerification.receive(
+                request, context: context, with: verification,
+                refused: { [verification] in throw RefusalResponse(refusal: $0, now: verification.options.clock()) },
+                attach: { [identify] in $0.identity = identify($1) }, next: next)
+        }
         switch outcome {
+        case .accepted(let verified):
+            var context = context
+            context.identity = identify(verified.identity)
+            let emptied = HummingbirdVerification.emptied(request)
+            return try await GameSystemIdentity.$current.withValue(verified.identity) { try await next(emptied, context) }
         case .refused(let refusal):
             throw RefusalResponse(refusal: refusal, now: verification.options.clock())
         case .answered(let head, let stored):
             return HummingbirdVerification.response(head, body: stored)
-        case .accepted(let verified):
-            var context = context
-            context.identity = identify(verified.identity)
-            return try await HummingbirdVerification.respond(accepted: verified, body: body, to: request, context: context, next: next)
         }
     }
 }

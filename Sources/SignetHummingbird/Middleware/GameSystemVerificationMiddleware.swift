@@ -26,12 +26,14 @@ import SignetGameSystem
 public struct GameSystemVerificationMiddleware<Context: Hummingbird.RequestContext>: RouterMiddleware {
     /// The pipeline every request goes through.
     public let verification: GameSystemVerification
-    private let attach: @Sendable (inout Context, GameSystemIdentity) -> Void
+    /// Puts the identity on the context; `nil` where the context has no place for it (the route reads
+    /// `GameSystemIdentity/current`), and the context is then passed on as it came, not copied.
+    private let attach: (@Sendable (inout Context, GameSystemIdentity) -> Void)?
 
     /// Verifies for any context; handlers read the identity from `GameSystemIdentity/current`.
     public init(verification: GameSystemVerification) {
         self.verification = verification
-        self.attach = { _, _ in }
+        self.attach = nil
     }
 
     /// Verifies and stores the identity in `context.gameSystemIdentity`.
@@ -66,16 +68,31 @@ public struct GameSystemVerificationMiddleware<Context: Hummingbird.RequestConte
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let (outcome, body) = try await HummingbirdVerification.verify(request, with: verification)
+        // A bodiless GET with the keys in memory is decided here, without suspending, and only what `next`
+        // takes lives across its call; any other request goes the way that reads the body, in a function of
+        // its own, so that its state does not widen this one's frame (docs/benchmarks.md, "Side by side").
+        guard let outcome = verification.verifyAtOnce(bodiless: request.head) else {
+            return try await HummingbirdVerification.receive(
+                request, context: context, with: verification,
+                refused: { [verification] in HummingbirdVerification.response($0, now: verification.options.clock()) },
+                attach: attach ?? { _, _ in }, next: next)
+        }
         switch outcome {
+        case .accepted(let verified):
+            let emptied = HummingbirdVerification.emptied(request)
+            // This code is generic over the context (Hummingbird calls a middleware through its protocol), so a
+            // copy of the context is made through its metadata, in memory taken from the task: not made where
+            // there is nothing to put on it.
+            guard let attach else {
+                return try await GameSystemIdentity.$current.withValue(verified.identity) { try await next(emptied, context) }
+            }
+            var context = context
+            attach(&context, verified.identity)
+            return try await GameSystemIdentity.$current.withValue(verified.identity) { [context] in try await next(emptied, context) }
         case .refused(let refusal):
             return HummingbirdVerification.response(refusal, now: verification.options.clock())
         case .answered(let head, let stored):
             return HummingbirdVerification.response(head, body: stored)
-        case .accepted(let verified):
-            var context = context
-            attach(&context, verified.identity)
-            return try await HummingbirdVerification.respond(accepted: verified, body: body, to: request, context: context, next: next)
         }
     }
 }

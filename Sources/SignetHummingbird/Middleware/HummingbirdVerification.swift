@@ -6,21 +6,26 @@ import NIOCore
 /// The translation between Hummingbird's types and the pipeline's, shared by the gatekeeper and the
 /// authenticator: nothing here decides anything.
 enum HummingbirdVerification {
-    /// Verifies `request`: the outcome, and the body as received (empty when the options do not keep it), or
-    /// `nil` for a request decided without reading its body.
-    ///
-    /// A GET whose head declares no body, with the keys in memory, is decided at once, without reading the
-    /// body or suspending (``GameSystemVerification/verifyAtOnce(bodiless:)``): awaiting the end of an empty
-    /// stream suspends the handler's task until the event loop wakes it (docs/benchmarks.md, "CPU per
-    /// request"). Such a request claimed no `Idempotency-Key`; the middleware hands its route the empty body
-    /// that was verified (what HTTP/1.1 carries; over HTTP/2 a GET's unframed bytes are not the route's) with
-    /// ``respond(accepted:body:to:context:next:)``. Inlined, so that such a GET makes no `async` call of
-    /// its own here: they cost it about 2 % of its CPU (docs/benchmarks.md, "Side by side").
-    @inline(__always)
-    static func verify(_ request: Request, with verification: GameSystemVerification) async throws -> (VerificationOutcome, ByteBuffer?) {
-        if let outcome = verification.verifyAtOnce(bodiless: request.head) {
-            return (outcome, nil)
-        }
+    /// `request` with the empty body that was verified: what a bodiless GET decided at once
+    /// (``GameSystemVerification/verifyAtOnce(bodiless:)``) hands its route. Over HTTP/1.1 that is what the
+    /// transport carries; over HTTP/2 a GET's unframed bytes are not the route's.
+    static func emptied(_ request: Request) -> Request {
+        var request = request
+        request.body = RequestBody(buffer: ByteBuffer())
+        return request
+    }
+
+    /// Verifies a request that ``GameSystemVerification/verifyAtOnce(bodiless:)`` did not decide: reads its body
+    /// into the pipeline (and keeps it when the options say so), then answers the stored answer, or the refusal
+    /// as `refused` makes it, or calls `next` with the body kept and `context` given the identity by `attach`, in the identity's
+    /// task-local scope, and settles its `Idempotency-Key` with the response. Not inlined into the
+    /// middleware: its state would widen the frame of every request, the bodiless GETs' too.
+    @inline(never)
+    static func receive<Context>(
+        _ request: Request, context: Context, with verification: GameSystemVerification,
+        refused: (VerificationRefusal) throws -> Response, attach: (inout Context, GameSystemIdentity) -> Void,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var kept = ByteBuffer()
         let keep = verification.options.keepsBody
         let outcome = try await verification.verify(request.head) { intake in
@@ -29,25 +34,19 @@ enum HummingbirdVerification {
                 if keep { kept.writeImmutableBuffer(chunk) }
             }
         }
-        return (outcome, kept)
-    }
-
-    /// Calls `next` for an accepted request, with `context` (the identity already on it), in the identity's
-    /// task-local scope. A request accepted at once (``verify(_:with:)`` answered no `body`) gets the empty
-    /// body that was verified and has no `Idempotency-Key` to settle; any other gets the body kept, and its
-    /// claim is settled by ``run(_:_:)``. Inlined for the same reason as ``verify(_:with:)``.
-    @inline(__always)
-    static func respond<Context>(
-        accepted verified: VerifiedRequest, body: ByteBuffer?, to request: Request, context: Context,
-        next: (Request, Context) async throws -> Response
-    ) async throws -> Response {
-        var request = request
-        request.body = RequestBody(buffer: body ?? ByteBuffer())
-        let verifiedRequest = request
-        guard body != nil else {
-            return try await GameSystemIdentity.$current.withValue(verified.identity) { try await next(verifiedRequest, context) }
+        switch outcome {
+        case .refused(let refusal):
+            return try refused(refusal)
+        case .answered(let head, let stored):
+            return response(head, body: stored)
+        case .accepted(let verified):
+            var context = context
+            attach(&context, verified.identity)
+            var request = request
+            request.body = RequestBody(buffer: kept)
+            let verifiedRequest = request
+            return try await run(verified) { try await next(verifiedRequest, context) }
         }
-        return try await run(verified) { try await next(verifiedRequest, context) }
     }
 
     /// The response for a refusal.
