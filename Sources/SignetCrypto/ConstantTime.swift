@@ -12,7 +12,13 @@ public enum ConstantTime {
     /// True when the UTF-8 bytes of both strings are equal (no Unicode normalisation: bytes, as sent).
     public static func equals(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
-        // In place: a native string's UTF-8 is contiguous already (copying both into arrays cost two allocations).
+        // In place: a native string's UTF-8 is contiguous already (copying both into arrays cost two allocations),
+        // and read without a mutable copy of either string.
+        if let equal = a.utf8.withContiguousStorageIfAvailable({ left in
+            b.utf8.withContiguousStorageIfAvailable { right in bytesEqual(UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right)) }
+        }), let equal {
+            return equal
+        }
         var a = a, b = b
         return a.withUTF8 { left in b.withUTF8 { right in bytesEqual(UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right)) } }
     }

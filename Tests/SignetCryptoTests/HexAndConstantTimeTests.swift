@@ -23,6 +23,28 @@ struct HexTests {
         #expect(Hex.encode(Array(0...255)) == (0...255).map { String(format: "%02x", $0) }.joined())
     }
 
+    @Test("A MAC's lowercase hex is compared digit by digit: any other digit, case or length is not equal")
+    func constantTimeHex() {
+        let bytes: [UInt8] = [0x00, 0x0F, 0xA0, 0xFF, 0x12]
+        func equal(_ text: String) -> Bool {
+            bytes.withUnsafeBytes { raw in Array(text.utf8).withUnsafeBytes { Hex.constantTimeEquals(raw, lowercaseHex: $0) } }
+        }
+        #expect(equal("000fa0ff12"))
+        #expect(!equal("000FA0FF12"))
+        #expect(!equal("000fa0ff1"))
+        #expect(!equal("000fa0ff120"))
+        #expect(!equal(""))
+        let text = Array("000fa0ff12".utf8)
+        for offset in text.indices {
+            for digit in "0123456789abcdefABCDEF:g ".utf8 where digit != text[offset] {
+                var changed = text
+                changed[offset] = digit
+                #expect(!equal(String(decoding: changed, as: UTF8.self)), "\(String(decoding: changed, as: UTF8.self))")
+            }
+        }
+        #expect([UInt8]().withUnsafeBytes { none in Hex.constantTimeEquals(none, lowercaseHex: none) })
+    }
+
     @Test("Decodes either case")
     func decode() throws {
         #expect(try Hex.decode("") == [])

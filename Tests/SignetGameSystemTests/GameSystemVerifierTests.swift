@@ -167,6 +167,27 @@ struct GameSystemVerifierTests {
         #expect(try Self.reason(Self.headers(), verifier: Self.verifier(keys: [:])) == .unknownKey)
     }
 
+    @Test("A keyring finds each of its keys, listed (up to 8) or hashed (more), and no other", arguments: [1, 8, 9, 40])
+    func keyringLookup(count: Int) throws {
+        // RFC 2202's test case 2 under the key "Jefe"; every other key's secret is its own name.
+        var secrets = Dictionary(uniqueKeysWithValues: (1..<count).map { ("key-\($0)", "secret-\($0)") })
+        secrets["jefe"] = "Jefe"
+        let keyring = try GameSystemKeyring(secrets: secrets)
+        let found = keyring.keys(for: "jefe")
+        #expect(found.count == 1)
+        #expect(try found.first.map { try HMAC.authenticationCode(for: "what do ya want for nothing?", using: $0).hex }
+                == "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79")
+        for index in 1..<count {
+            let keys = keyring.keys(for: "key-\(index)")
+            #expect(try keys.map { try HMAC.authenticationCode(for: "m", using: $0) }
+                    == [HMAC.authenticationCode(for: "m", using: HMACKey(secret: "secret-\(index)"))], "key-\(index)")
+        }
+        #expect(keyring.keys(for: "JEFE").isEmpty)
+        #expect(keyring.keys(for: "key-\(count)").isEmpty)
+        #expect(keyring.keys(for: "").isEmpty)
+        #expect(keyring.key(for: "jefe") != nil && keyring.key(for: "nobody") == nil)
+    }
+
     @Test("A date not in the format, or not a real time, is malformed-date", arguments: [
         "20180204 10:00:00 utc", "Sun, 04 Feb 2018 10:00:00 GMT", "2018-02-04 10:00:00 UTC", "20181304 10:00:00 UTC",
         "20180230 10:00:00 UTC", "20180204 24:00:00 UTC", "20180204 10:00:00  UTC", "",

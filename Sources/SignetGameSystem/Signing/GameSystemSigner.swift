@@ -105,8 +105,9 @@ public struct GameSystemSigner: Sendable {
         let utf8 = target.utf8
         let offset = utf8.withContiguousStorageIfAvailable { bytes in bytes.firstIndex(where: isEnd) ?? bytes.count }
         // Most targets have no query: the whole string, without an index made from an offset (which the
-        // subscript aligns to a scalar, a call into the runtime on every request).
-        if offset == utf8.count { return target.isEmpty ? "/" : Substring(target) }
+        // subscript aligns to a scalar, a call into the runtime on every request). `Substring(target)` would
+        // build a new substring character by character.
+        if offset == utf8.count { return target.isEmpty ? "/" : target[...] }
         let end = offset.map { utf8.index(utf8.startIndex, offsetBy: $0) } ?? utf8.firstIndex(where: isEnd) ?? target.endIndex
         let path = target[..<end]
         return path.isEmpty ? "/" : path

@@ -159,7 +159,6 @@ public struct GameSystemVerification: Sendable {
     /// empty body that was verified. The same checks in the same order, counted, traced and logged alike: an
     /// adapter calls it on its event loop to spare the request a hop to a task (Vapor's `AsyncMiddleware` costs
     /// one).
-    @usableFromInline
     package func verifyAtOnce(bodiless request: HTTPRequest) -> VerificationOutcome? {
         guard Self.isSafe(request.method), let inMemory, options.maxBodyBytes >= 0 else { return nil }
         let fields = SignedHeaderFields(request.headerFields)
@@ -171,13 +170,27 @@ public struct GameSystemVerification: Sendable {
         // Without a tracer, called as it is: a closure here captures this whole value (its options, its
         // verifier), copied on every request through generic code (docs/benchmarks.md, "Verification on a
         // cold cache").
-        let outcome = !telemetry.traces
-            ? decide(request, fields: fields, target: target, path: path, inMemory: inMemory, apiKey: &apiKey)
-            : telemetry.tracedAtOnce(method: method, path: path) {
-                decide(request, fields: fields, target: target, path: path, inMemory: inMemory, apiKey: &apiKey)
-            }
+        let outcome: VerificationOutcome
+        if telemetry.traces {
+            outcome = tracedDecision(request, fields: fields, method: method, target: target, path: path, inMemory: inMemory,
+                                     apiKey: &apiKey)
+        } else {
+            outcome = decide(request, fields: fields, target: target, path: path, inMemory: inMemory, apiKey: &apiKey)
+        }
         telemetry.record(outcome, took: telemetry.elapsed(since: started), method: method, path: path, apiKey: apiKey)
         return outcome
+    }
+
+    /// ``decide(_:fields:target:path:inMemory:apiKey:)`` traced, in a function of its own so that its closure is
+    /// not made where there is no tracer.
+    @inline(never)
+    private func tracedDecision(
+        _ request: HTTPRequest, fields: SignedHeaderFields, method: String, target: String, path: Substring,
+        inMemory: InMemory, apiKey: inout String?
+    ) -> VerificationOutcome {
+        telemetry.tracedAtOnce(method: method, path: path) {
+            decide(request, fields: fields, target: target, path: path, inMemory: inMemory, apiKey: &apiKey)
+        }
     }
 
     /// The checks of ``verifyAtOnce(bodiless:)``: the signed parts of `fields`, then ``authenticate``, with the
