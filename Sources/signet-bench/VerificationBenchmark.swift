@@ -143,7 +143,7 @@ enum VerificationBenchmark {
         let verification = GameSystemVerification(verifier: verifier, options: options)
         if cold {
             let (median, floor) = try coldVerification(verification, calls: 20_000)
-            print("one verification, caches evicted before each: \(fixed(median, 2)) µs (median of 20000 calls, "
+            print("one verification, caches evicted before each: \(fixed(median, 2)) µs (median of 10000 calls, "
                   + "less \(fixed(floor, 2)) µs of the clock's own reads)")
             return
         }

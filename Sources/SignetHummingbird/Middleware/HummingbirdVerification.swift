@@ -17,9 +17,9 @@ enum HummingbirdVerification {
 
     /// Verifies a request that ``GameSystemVerification/verifyAtOnce(bodiless:)`` did not decide: reads its body
     /// into the pipeline (and keeps it when the options say so), then answers the stored answer, or the refusal
-    /// as `refused` makes it, or calls `next` with the body kept and `context` given the identity by `attach`, in the identity's
-    /// task-local scope, and settles its `Idempotency-Key` with the response. Not inlined into the
-    /// middleware: its state would widen the frame of every request, the bodiless GETs' too.
+    /// as `refused` makes it, or calls `next` with the body kept and `context` given the identity by `attach`,
+    /// in the identity's task-local scope, and settles its `Idempotency-Key` with the response. Not inlined
+    /// into the middleware: its state would widen the frame of every request, the bodiless GETs' too.
     @inline(never)
     static func receive<Context>(
         _ request: Request, context: Context, with verification: GameSystemVerification,
