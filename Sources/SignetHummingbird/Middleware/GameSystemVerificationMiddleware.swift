@@ -70,7 +70,8 @@ public struct GameSystemVerificationMiddleware<Context: Hummingbird.RequestConte
     ) async throws -> Response {
         // A bodiless GET with the keys in memory is decided here, without suspending, and only what `next`
         // takes lives across its call; any other request goes the way that reads the body, in a function of
-        // its own, so that its state does not widen this one's frame (docs/benchmarks.md, "Side by side").
+        // its own, so that its state does not widen this one's frame (docs/benchmarks.md, "Verification on a
+        // cold cache").
         guard let outcome = verification.verifyAtOnce(bodiless: request.head) else {
             return try await HummingbirdVerification.receive(
                 request, context: context, with: verification,
@@ -88,7 +89,7 @@ public struct GameSystemVerificationMiddleware<Context: Hummingbird.RequestConte
             }
             var context = context
             attach(&context, verified.identity)
-            return try await GameSystemIdentity.$current.withValue(verified.identity) { [context] in try await next(emptied, context) }
+            return try await GameSystemIdentity.$current.withValue(verified.identity) { try await next(emptied, context) }
         case .refused(let refusal):
             return HummingbirdVerification.response(refusal, now: verification.options.clock())
         case .answered(let head, let stored):
