@@ -26,11 +26,17 @@ enum SideBySideBenchmark {
 
     /// Every pair, or those whose name contains one of `SIGNET_BENCH_PAIRS`'s comma-separated words (any case;
     /// `SIGNET_BENCH_PAIRS=hummingbird,spread`), to iterate on one adapter in a minute rather than four.
-    private static var pairs: [Pair] {
-        let words = (ProcessInfo.processInfo.environment["SIGNET_BENCH_PAIRS"] ?? "").lowercased()
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    /// - Throws: when the words name no pair (the message lists the pairs' names).
+    private static func pairs() throws -> [Pair] {
+        let setting = ProcessInfo.processInfo.environment["SIGNET_BENCH_PAIRS"] ?? ""
+        let words = setting.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !words.isEmpty else { return allPairs }
-        return allPairs.filter { pair in words.contains { pair.name.lowercased().contains($0) } }
+        let chosen = allPairs.filter { pair in words.contains { pair.name.lowercased().contains($0) } }
+        guard !chosen.isEmpty else {
+            throw BenchFailure("SIGNET_BENCH_PAIRS=\(setting) names no pair; the pairs are: "
+                               + allPairs.map { "'\($0.name)'" }.joined(separator: ", "))
+        }
+        return chosen
     }
 
     private static let allPairs: [Pair] = [
@@ -57,6 +63,7 @@ enum SideBySideBenchmark {
     }
 
     static func run(wrk: WrkLoad, connections: Int, rounds: Int) async throws {
+        let pairs = try Self.pairs()   // before any server starts: a misspelt name fails at once
         print("Each adapter side by side: two identical server processes on one core, loaded at the same moment")
         let pinned = ProcessInfo.processInfo.activeProcessorCount >= 2
         print("  (\(rounds) rounds × \(wrk.seconds) s per pair, \(connections) connections on each side, sides swapped every round; "
@@ -78,7 +85,6 @@ enum SideBySideBenchmark {
         let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: "bench-key", secret: "bench-secret"))
         // Per pair: the capacity ratio (baseline CPU per request over measured) and the throughput ratio, per
         // round, and each side's CPU per request.
-        let pairs = Self.pairs
         var capacity = Array(repeating: [Double](), count: pairs.count)
         var throughput = capacity, baselineCPU = capacity, measuredCPU = capacity
         for round in 0..<rounds {

@@ -54,8 +54,7 @@ public struct GameSystemAuthenticator<Context: AuthRequestContext>: RouterMiddle
         case .accepted(let verified):
             var context = context
             context.identity = identify(verified.identity)
-            let emptied = HummingbirdVerification.emptied(request)
-            return try await GameSystemIdentity.$current.withValue(verified.identity) { try await next(emptied, context) }
+            return try await HummingbirdVerification.proceed(atOnce: verified, request, context: context, next: next)
         case .refused(let refusal):
             throw RefusalResponse(refusal: refusal, now: verification.options.clock())
         case .answered(let head, let stored):

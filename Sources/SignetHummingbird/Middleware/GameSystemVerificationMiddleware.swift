@@ -80,16 +80,15 @@ public struct GameSystemVerificationMiddleware<Context: Hummingbird.RequestConte
         }
         switch outcome {
         case .accepted(let verified):
-            let emptied = HummingbirdVerification.emptied(request)
             // This code is generic over the context (Hummingbird calls a middleware through its protocol), so a
             // copy of the context is made through its metadata, in memory taken from the task: not made where
             // there is nothing to put on it.
             guard let attach else {
-                return try await GameSystemIdentity.$current.withValue(verified.identity) { try await next(emptied, context) }
+                return try await HummingbirdVerification.proceed(atOnce: verified, request, context: context, next: next)
             }
             var context = context
             attach(&context, verified.identity)
-            return try await GameSystemIdentity.$current.withValue(verified.identity) { try await next(emptied, context) }
+            return try await HummingbirdVerification.proceed(atOnce: verified, request, context: context, next: next)
         case .refused(let refusal):
             return HummingbirdVerification.response(refusal, now: verification.options.clock())
         case .answered(let head, let stored):
