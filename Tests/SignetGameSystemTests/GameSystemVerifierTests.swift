@@ -129,6 +129,40 @@ struct GameSystemVerifierTests {
         #expect(parts.date == fields[.date])
     }
 
+    @Test("Every signed header named twice reads joined, wherever the second one stands; the others are read once")
+    func repeatedSignedHeadersAnywhere() throws {
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json"
+        fields.append(HTTPField(name: .authorization, value: "KEY:abc"))
+        fields.append(HTTPField(name: .contentMD5, value: "one"))
+        fields.append(HTTPField(name: .date, value: "20180204 10:00:00 UTC"))
+        fields.append(HTTPField(name: .authorization, value: "KEY2:def"))
+        fields.append(HTTPField(name: .contentMD5, value: "two"))
+        let parts = try GameSystemVerifier.signedParts(of: fields).get()
+        // `HTTPFields`' own subscript is the expectation: values in order, joined by ", ".
+        #expect(parts.date == "20180204 10:00:00 UTC")
+        #expect(parts.contentMD5 == "one, two" && parts.contentMD5 == fields[.contentMD5])
+        // "KEY:abc, KEY2:def" splits at its last colon.
+        #expect(parts.apiKey == "KEY:abc, KEY2" && parts.signature == "def")
+    }
+
+    @Test("A head declares no body with neither Content-Length nor Transfer-Encoding, or a Content-Length of 0 alone (RFC 9112, 6.3)")
+    func declaresNoBody() throws {
+        func declares(_ pairs: [(HTTPField.Name, String)]) -> Bool {
+            var fields = Self.headers()
+            for (name, value) in pairs { fields.append(HTTPField(name: name, value: value)) }
+            return SignedHeaderFields(fields).declaresNoBody
+        }
+        #expect(declares([]))
+        #expect(declares([(.contentLength, "0")]))
+        #expect(!declares([(.contentLength, "5")]))
+        #expect(!declares([(.transferEncoding, "chunked")]))
+        #expect(!declares([(.transferEncoding, "chunked"), (.transferEncoding, "chunked")]))
+        // Named twice, the length reads "0, 0": not taken as no body (the request goes the way that reads one).
+        #expect(!declares([(.contentLength, "0"), (.contentLength, "0")]))
+        #expect(!declares([(.contentLength, "")]))
+    }
+
     @Test("Only the three signed names are read: a field of the same length under another name is not one of them")
     func lookalikeNames() throws {
         func renamed(_ name: HTTPField.Name, to other: String) throws -> HTTPFields {

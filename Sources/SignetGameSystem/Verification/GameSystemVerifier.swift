@@ -204,10 +204,13 @@ public struct GameSystemVerifier: Sendable {
 /// joined by ", ", as `HTTPFields`' subscript reads it; this runs on every request, and five subscripts would
 /// cost five passes.
 package struct SignedHeaderFields {
-    // Each value is empty until its field is seen, and `seen` says which were (a field may be sent empty).
-    // Not optionals: copying a `String?` out of one went through its type's metadata, on every request.
-    private var date = "", contentMD5 = "", authorization = "", contentLength = "", transferEncoding = ""
-    private var seen: Seen = []
+    // Where each field is in `fields`, not its value: this is made and dropped on every request, and five
+    // strings here were five reference counts each way, and a destruction through the type's metadata
+    // (docs/benchmarks.md, "Where the rest goes"). `seen` says which fields were found (one may be sent empty),
+    // `repeated` which were named more than once (read by joining, off the common path).
+    private let fields: HTTPFields
+    private var date = 0, contentMD5 = 0, authorization = 0, contentLength = 0
+    private var seen: Seen = [], repeated: Seen = []
 
     private struct Seen: OptionSet {
         let rawValue: UInt8
@@ -216,29 +219,38 @@ package struct SignedHeaderFields {
     }
 
     package init(_ fields: HTTPFields) {
-        func add(_ value: String, _ field: Seen, to text: inout String) {
-            if seen.contains(field) { text += ", " + value } else { text = value; seen.insert(field) }
+        self.fields = fields
+        func note(_ position: Int, _ field: Seen, at first: inout Int) {
+            if seen.contains(field) { repeated.insert(field) } else { first = position; seen.insert(field) }
         }
-        for field in fields {
+        for position in fields.indices {
             // The canonical (lowercase) name's length first, then the name: most fields differ in length from
             // all five, and comparing two unequal strings calls into the runtime, where comparing two lengths
             // does not (nor does reading the five names' static `HTTPField.Name`s, each behind a `swift_once`).
-            let name = field.name.canonicalName
+            let name = fields[position].name.canonicalName
             switch name.utf8.count {
-            case 4 where name == "date": add(field.value, .date, to: &date)
-            case 11 where name == "content-md5": add(field.value, .contentMD5, to: &contentMD5)
-            case 13 where name == "authorization": add(field.value, .authorization, to: &authorization)
-            case 14 where name == "content-length": add(field.value, .contentLength, to: &contentLength)
-            case 17 where name == "transfer-encoding": add(field.value, .transferEncoding, to: &transferEncoding)
+            case 4 where name == "date": note(position, .date, at: &date)
+            case 11 where name == "content-md5": note(position, .contentMD5, at: &contentMD5)
+            case 13 where name == "authorization": note(position, .authorization, at: &authorization)
+            case 14 where name == "content-length": note(position, .contentLength, at: &contentLength)
+            case 17 where name == "transfer-encoding": seen.insert(.transferEncoding)  // only its presence is read
             default: continue
             }
         }
     }
 
+    /// The value of `field`, first seen at `position`: its values joined by ", " when it was named more than
+    /// once (then found again by its canonical `name`).
+    private func value(_ field: Seen, at position: Int, _ name: String) -> String {
+        guard repeated.contains(field) else { return fields[position].value }
+        return fields[position...].lazy.filter { $0.name.canonicalName == name }.map(\.value).joined(separator: ", ")
+    }
+
     /// Whether the head declares no body: neither `Content-Length` nor `Transfer-Encoding`, or a
     /// `Content-Length` of 0 (RFC 9112, 6.3).
     package var declaresNoBody: Bool {
-        seen.contains(.contentLength) ? contentLength == "0" : !seen.contains(.transferEncoding)
+        seen.contains(.contentLength)
+            ? value(.contentLength, at: contentLength, "content-length") == "0" : !seen.contains(.transferEncoding)
     }
 
     /// What ``parts()`` answers: the signed headers and the two halves of `Authorization` (the signature a slice of it).
@@ -251,7 +263,8 @@ package struct SignedHeaderFields {
         guard seen.contains(.date) else { throw .init(.missingHeader, "Date header is absent") }
         guard seen.contains(.contentMD5) else { throw .init(.missingHeader, "Content-MD5 header is absent") }
         guard seen.contains(.authorization) else { throw .init(.missingHeader, "Authorization header is absent") }
-        let split = try GameSystemVerifier.splitSignedAuthorization(authorization)
-        return Parts(date: date, contentMD5: contentMD5, apiKey: split.apiKey, signature: split.signature)
+        let split = try GameSystemVerifier.splitSignedAuthorization(value(.authorization, at: authorization, "authorization"))
+        return Parts(date: value(.date, at: date, "date"), contentMD5: value(.contentMD5, at: contentMD5, "content-md5"),
+                     apiKey: split.apiKey, signature: split.signature)
     }
 }

@@ -165,23 +165,38 @@ public struct GameSystemVerification: Sendable {
         guard fields.declaresNoBody else { return nil }
         let method = request.method.rawValue, target = request.path ?? "/"
         let path = GameSystemSigner.signedPath(of: target)
-        let started = telemetry.start()
         var apiKey: String?
-        // Without a tracer, called as it is: a closure here captures this whole value (its options, its
-        // verifier), copied on every request through generic code (docs/benchmarks.md, "Verification on a
-        // cold cache").
-        let outcome: VerificationOutcome
-        if telemetry.traces {
-            outcome = tracedDecision(request, fields: fields, method: method, target: target, path: path, inMemory: inMemory,
-                                     apiKey: &apiKey)
-        } else {
-            outcome = decide(request, fields: fields, target: target, path: path, inMemory: inMemory, apiKey: &apiKey)
+        // Untimed (no metrics), no clock is read: an optional `ContinuousClock.Instant` is copied and tested
+        // through its type's metadata (a resilient type), and an accepted request has nothing to record
+        // (`record` would copy the outcome to switch on it): together about 6 % of a verification on a cold
+        // cache (docs/benchmarks.md, "Where the rest goes").
+        guard telemetry.timed else {
+            let outcome = decision(request, fields: fields, method: method, target: target, path: path, inMemory: inMemory,
+                                   apiKey: &apiKey)
+            if case .accepted = outcome { return outcome }
+            telemetry.record(outcome, took: nil, method: method, path: path, apiKey: apiKey)
+            return outcome
         }
-        // An accepted request with no timer has nothing to record; `record` would copy the outcome to switch on
-        // it, 4 % of a verification on a cold cache (docs/benchmarks.md, "Where the rest goes").
-        if started == nil, case .accepted = outcome { return outcome }
-        telemetry.record(outcome, took: telemetry.elapsed(since: started), method: method, path: path, apiKey: apiKey)
+        let started = ContinuousClock.now
+        let outcome = decision(request, fields: fields, method: method, target: target, path: path, inMemory: inMemory,
+                               apiKey: &apiKey)
+        telemetry.record(outcome, took: ContinuousClock.now - started, method: method, path: path, apiKey: apiKey)
         return outcome
+    }
+
+    /// ``decide(_:fields:target:path:inMemory:apiKey:)``, traced when there is a tracer. Without one, called as
+    /// it is: a closure here captures this whole value (its options, its verifier), copied on every request
+    /// through generic code (docs/benchmarks.md, "Verification on a cold cache").
+    @inline(__always)
+    private func decision(
+        _ request: HTTPRequest, fields: SignedHeaderFields, method: String, target: String, path: Substring,
+        inMemory: InMemory, apiKey: inout String?
+    ) -> VerificationOutcome {
+        guard telemetry.traces else {
+            return decide(request, fields: fields, target: target, path: path, inMemory: inMemory, apiKey: &apiKey)
+        }
+        return tracedDecision(request, fields: fields, method: method, target: target, path: path, inMemory: inMemory,
+                              apiKey: &apiKey)
     }
 
     /// ``decide(_:fields:target:path:inMemory:apiKey:)`` traced, in a function of its own so that its closure is
