@@ -167,9 +167,9 @@ public struct GameSystemVerification: Sendable {
         let path = GameSystemSigner.signedPath(of: target)
         var apiKey: String?
         // Untimed (no metrics), no clock is read: an optional `ContinuousClock.Instant` is copied and tested
-        // through its type's metadata (a resilient type), and an accepted request has nothing to record
-        // (`record` would copy the outcome to switch on it): together about 6 % of a verification on a cold
-        // cache (docs/benchmarks.md, "Where the rest goes").
+        // through its type's metadata (a resilient type). And an accepted request has nothing to record:
+        // `record` would copy the outcome to switch on it, about 4 % of a verification on a cold cache
+        // (docs/benchmarks.md, "Where the rest goes").
         guard telemetry.timed else {
             let outcome = decision(request, fields: fields, method: method, target: target, path: path, inMemory: inMemory,
                                    apiKey: &apiKey)
