@@ -151,7 +151,7 @@ struct GameSystemVerifierTests {
         func declares(_ pairs: [(HTTPField.Name, String)]) -> Bool {
             var fields = Self.headers()
             for (name, value) in pairs { fields.append(HTTPField(name: name, value: value)) }
-            return SignedHeaderFields(fields).declaresNoBody
+            return SignedHeaderFields(fields).declaresNoBody(fields)
         }
         #expect(declares([]))
         #expect(declares([(.contentLength, "0")]))

@@ -61,7 +61,7 @@ public struct GameSystemVerifier: Sendable {
         bodyMD5: () throws -> String
     ) -> Result<GameSystemVerifiedRequest, GameSystemVerificationError> {
         do {
-            let parts = try SignedHeaderFields(headers).parts()
+            let parts = try SignedHeaderFields(headers).parts(of: headers)
             return verifyRequest(method: method, path: GameSystemSigner.signedPath(of: target), parts: parts, now: now, bodyMD5: bodyMD5)
         } catch {
             return .failure(error)
@@ -137,7 +137,7 @@ public struct GameSystemVerifier: Sendable {
     public static func signedParts(of headers: HTTPFields)
         -> Result<(date: String, contentMD5: String, apiKey: String, signature: String), GameSystemVerificationError> {
         Result { () throws(GameSystemVerificationError) in
-            let parts = try SignedHeaderFields(headers).parts()
+            let parts = try SignedHeaderFields(headers).parts(of: headers)
             return (parts.date, parts.contentMD5, parts.apiKey, parts.signature.string)
         }
     }
@@ -199,16 +199,15 @@ public struct GameSystemVerifier: Sendable {
     }
 }
 
-/// The fields a server's verification reads, gathered in one pass over a head: the three signed headers, and
-/// the two that frame a body (which decide how the body is received). A field named twice reads as its values
-/// joined by ", ", as `HTTPFields`' subscript reads it; this runs on every request, and five subscripts would
-/// cost five passes.
+/// Where the fields a server's verification reads are in a head, found in one pass over it: the three signed
+/// headers, and the two that frame a body (which decide how the body is received). A field named twice reads
+/// as its values joined by ", ", as `HTTPFields`' subscript reads it; this runs on every request, and five
+/// subscripts would cost five passes. Its readers take the same `HTTPFields` it was made from.
 package struct SignedHeaderFields {
-    // Where each field is in `fields`, not its value: this is made and dropped on every request, and five
-    // strings here were five reference counts each way, and a destruction through the type's metadata
+    // Positions only, nothing counted: this is made and dropped on every request, and the strings (then the
+    // fields) it held cost reference counts each way and a destruction through the type's metadata
     // (docs/benchmarks.md, "Where the rest goes"). `seen` says which fields were found (one may be sent empty),
     // `repeated` which were named more than once (read by joining, off the common path).
-    private let fields: HTTPFields
     private var date = 0, contentMD5 = 0, authorization = 0, contentLength = 0
     private var seen: Seen = [], repeated: Seen = []
 
@@ -219,7 +218,6 @@ package struct SignedHeaderFields {
     }
 
     package init(_ fields: HTTPFields) {
-        self.fields = fields
         func note(_ position: Int, _ field: Seen, at first: inout Int) {
             if seen.contains(field) { repeated.insert(field) } else { first = position; seen.insert(field) }
         }
@@ -239,32 +237,33 @@ package struct SignedHeaderFields {
         }
     }
 
-    /// The value of `field`, first seen at `position`: its values joined by ", " when it was named more than
-    /// once (then found again by its canonical `name`).
-    private func value(_ field: Seen, at position: Int, _ name: String) -> String {
+    /// The value of `field` in `fields`, first seen at `position`: its values joined by ", " when it was named
+    /// more than once (then found again by its canonical `name`).
+    private func value(_ field: Seen, at position: Int, _ name: String, in fields: HTTPFields) -> String {
         guard repeated.contains(field) else { return fields[position].value }
         return fields[position...].lazy.filter { $0.name.canonicalName == name }.map(\.value).joined(separator: ", ")
     }
 
-    /// Whether the head declares no body: neither `Content-Length` nor `Transfer-Encoding`, or a
-    /// `Content-Length` of 0 (RFC 9112, 6.3).
-    package var declaresNoBody: Bool {
+    /// Whether the head whose fields are `fields` (those this was made from) declares no body: neither
+    /// `Content-Length` nor `Transfer-Encoding`, or a `Content-Length` of 0 (RFC 9112, 6.3).
+    package func declaresNoBody(_ fields: HTTPFields) -> Bool {
         seen.contains(.contentLength)
-            ? value(.contentLength, at: contentLength, "content-length") == "0" : !seen.contains(.transferEncoding)
+            ? value(.contentLength, at: contentLength, "content-length", in: fields) == "0" : !seen.contains(.transferEncoding)
     }
 
-    /// What ``parts()`` answers: the signed headers and the two halves of `Authorization` (the signature a slice of it).
+    /// What ``parts(of:)`` answers: the signed headers and the two halves of `Authorization` (the signature a slice of it).
     package struct Parts {
         package var date: String, contentMD5: String, apiKey: String, signature: SignatureText
     }
 
-    /// The checks that need no key, as ``GameSystemVerifier/signedParts(of:)`` answers them.
-    package func parts() throws(GameSystemVerificationError) -> Parts {
+    /// The checks that need no key, as ``GameSystemVerifier/signedParts(of:)`` answers them, on `fields` (those
+    /// this was made from).
+    package func parts(of fields: HTTPFields) throws(GameSystemVerificationError) -> Parts {
         guard seen.contains(.date) else { throw .init(.missingHeader, "Date header is absent") }
         guard seen.contains(.contentMD5) else { throw .init(.missingHeader, "Content-MD5 header is absent") }
         guard seen.contains(.authorization) else { throw .init(.missingHeader, "Authorization header is absent") }
-        let split = try GameSystemVerifier.splitSignedAuthorization(value(.authorization, at: authorization, "authorization"))
-        return Parts(date: value(.date, at: date, "date"), contentMD5: value(.contentMD5, at: contentMD5, "content-md5"),
+        let split = try GameSystemVerifier.splitSignedAuthorization(value(.authorization, at: authorization, "authorization", in: fields))
+        return Parts(date: value(.date, at: date, "date", in: fields), contentMD5: value(.contentMD5, at: contentMD5, "content-md5", in: fields),
                      apiKey: split.apiKey, signature: split.signature)
     }
 }

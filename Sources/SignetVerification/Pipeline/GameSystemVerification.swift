@@ -114,7 +114,7 @@ public struct GameSystemVerification: Sendable {
         let now = options.clock()
         let parts: SignedParts
         do {
-            parts = try SignedHeaderFields(request.headerFields).parts()
+            parts = try SignedHeaderFields(request.headerFields).parts(of: request.headerFields)
         } catch {
             return .refused(Self.unsigned(error))
         }
@@ -162,7 +162,7 @@ public struct GameSystemVerification: Sendable {
     package func verifyAtOnce(bodiless request: HTTPRequest) -> VerificationOutcome? {
         guard Self.isSafe(request.method), let inMemory, options.maxBodyBytes >= 0 else { return nil }
         let fields = SignedHeaderFields(request.headerFields)
-        guard fields.declaresNoBody else { return nil }
+        guard fields.declaresNoBody(request.headerFields) else { return nil }
         let method = request.method.rawValue, target = request.path ?? "/"
         let path = GameSystemSigner.signedPath(of: target)
         var apiKey: String?
@@ -219,7 +219,7 @@ public struct GameSystemVerification: Sendable {
     ) -> VerificationOutcome {
         let parts: SignedParts
         do {
-            parts = try fields.parts()
+            parts = try fields.parts(of: request.headerFields)
         } catch {
             return .refused(Self.unsigned(error))
         }
@@ -250,7 +250,7 @@ public struct GameSystemVerification: Sendable {
     /// the body, and a GET may still carry bytes: an adapter that verifies such a request at once
     /// (``verifyAtOnce(bodiless:)``) hands the route the empty body it verified, never the transport's stream.
     package static func declaresNoBody(_ request: HTTPRequest) -> Bool {
-        SignedHeaderFields(request.headerFields).declaresNoBody
+        SignedHeaderFields(request.headerFields).declaresNoBody(request.headerFields)
     }
 
     /// What ``GameSystemVerifier/signedParts(of:)`` reads: the signed headers and the two halves of `Authorization`.
