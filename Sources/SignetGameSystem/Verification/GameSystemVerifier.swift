@@ -210,6 +210,8 @@ package struct SignedHeaderFields {
     // `repeated` which were named more than once (read by joining, off the common path).
     private var date = 0, contentMD5 = 0, authorization = 0, contentLength = 0
     private var seen: Seen = [], repeated: Seen = []
+    /// How many fields were scanned: a reader given other fields is a bug, caught in debug builds.
+    private let scanned: Int
 
     private struct Seen: OptionSet {
         let rawValue: UInt8
@@ -218,6 +220,7 @@ package struct SignedHeaderFields {
     }
 
     package init(_ fields: HTTPFields) {
+        scanned = fields.count
         func note(_ position: Int, _ field: Seen, at first: inout Int) {
             if seen.contains(field) { repeated.insert(field) } else { first = position; seen.insert(field) }
         }
@@ -240,6 +243,7 @@ package struct SignedHeaderFields {
     /// The value of `field` in `fields`, first seen at `position`: its values joined by ", " when it was named
     /// more than once (then found again by its canonical `name`).
     private func value(_ field: Seen, at position: Int, _ name: String, in fields: HTTPFields) -> String {
+        assert(fields.count == scanned, "SignedHeaderFields read with fields other than those it was made from")
         guard repeated.contains(field) else { return fields[position].value }
         return fields[position...].lazy.filter { $0.name.canonicalName == name }.map(\.value).joined(separator: ", ")
     }
