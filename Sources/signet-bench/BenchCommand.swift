@@ -55,7 +55,8 @@ struct BenchCommand: AsyncParsableCommand {
     var connections: Int = 8
     @Flag(help: """
         --server-side --wrk: each adapter against its plain route in two server processes on one core at the \
-        same moment, which see the same machine speed (docs/benchmarks.md, "Side by side").         SIGNET_BENCH_PAIRS=hummingbird,spread runs only the pairs whose names contain one of its words.
+        same moment, which see the same machine speed (docs/benchmarks.md, "Side by side"). \
+        SIGNET_BENCH_PAIRS=hummingbird,spread runs only the pairs whose names contain one of its words.
         """)
     var sideBySide = false
     @Flag(help: .hidden)

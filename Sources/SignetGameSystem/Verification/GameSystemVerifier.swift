@@ -110,7 +110,8 @@ public struct GameSystemVerifier: Sendable {
                 var matched = false
                 for key in candidates {
                     guard let mac = try? HMAC.authenticationCode(for: plainText, using: key) else { return nil }
-                    if Self.hexEquals(mac, receivedBytes) { matched = true }
+                    // In constant time, digit by digit, no hex written.
+                    if mac.constantTimeEquals(lowercaseHex: receivedBytes) { matched = true }
                 }
                 return matched
             }
@@ -124,11 +125,6 @@ public struct GameSystemVerifier: Sendable {
         return .success(GameSystemVerifiedRequest(
             apiKey: apiKey, signature: signature, dateSeconds: seconds, contentMD5: contentMD5,
             method: signedMethod, path: String(path)))
-    }
-
-    /// Whether `text` is `mac` in lowercase hex, compared in constant time (digit by digit, no hex written).
-    private static func hexEquals(_ mac: Digest, _ text: UnsafeRawBufferPointer) -> Bool {
-        mac.constantTimeEquals(lowercaseHex: text)
     }
 
     /// The checks that need no key, the first two of verification: the three headers are present

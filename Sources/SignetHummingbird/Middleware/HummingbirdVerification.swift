@@ -6,12 +6,12 @@ import NIOCore
 /// The translation between Hummingbird's types and the pipeline's, shared by the gatekeeper and the
 /// authenticator: nothing here decides anything.
 enum HummingbirdVerification {
-    /// `request` with the empty body that was verified: what a bodiless GET decided at once
-    /// (``GameSystemVerification/verifyAtOnce(bodiless:)``) hands its route. Over HTTP/1.1 that is what the
+    /// `request` with `body`, the body that was verified: what the route is handed. For a bodiless GET decided
+    /// at once (``GameSystemVerification/verifyAtOnce(bodiless:)``) that is empty: over HTTP/1.1 what the
     /// transport carries; over HTTP/2 a GET's unframed bytes are not the route's.
-    static func emptied(_ request: Request) -> Request {
+    static func withBody(_ request: Request, _ body: ByteBuffer) -> Request {
         var request = request
-        request.body = RequestBody(buffer: ByteBuffer())
+        request.body = RequestBody(buffer: body)
         return request
     }
 
@@ -22,7 +22,7 @@ enum HummingbirdVerification {
     static func proceed<Context>(
         atOnce verified: VerifiedRequest, _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let emptied = emptied(request)
+        let emptied = withBody(request, ByteBuffer())
         return try await GameSystemIdentity.$current.withValue(verified.identity) { try await next(emptied, context) }
     }
 
@@ -53,9 +53,7 @@ enum HummingbirdVerification {
         case .accepted(let verified):
             var context = context
             attach(&context, verified.identity)
-            var request = request
-            request.body = RequestBody(buffer: kept)
-            let verifiedRequest = request
+            let verifiedRequest = withBody(request, kept)
             return try await run(verified) { try await next(verifiedRequest, context) }
         }
     }
