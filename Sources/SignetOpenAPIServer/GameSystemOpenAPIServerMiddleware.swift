@@ -44,35 +44,61 @@ public struct GameSystemOpenAPIServerMiddleware: ServerMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        var kept: [UInt8] = []
-        let keep = verification.options.keepsBody
         // A GET whose head declares no body, with the keys in memory, is decided without reading the body (an
-        // empty stream's end is a task switch); the operation then gets the empty body that was verified.
-        let outcome: VerificationOutcome
-        if let atOnce = verification.verifyAtOnce(bodiless: request) {
-            outcome = atOnce
-        } else {
-            outcome = try await verification.verify(request) { intake in
-                guard let body else { return }
-                for try await chunk in body {
-                    try intake.append(chunk)
-                    if keep { kept += chunk }
-                }
-            }
+        // empty stream's end is a task switch), and only what `next` takes lives across its call; any other
+        // request goes the way that reads the body, in a function of its own, so that its state does not widen
+        // this one's frame (docs/benchmarks.md, "Verification on a cold cache").
+        guard let outcome = verification.verifyAtOnce(bodiless: request) else {
+            return try await receive(request, body: body, metadata: metadata, next: next)
         }
         switch outcome {
+        case .accepted(let verified):
+            // At once means a safe method: no `Idempotency-Key` was claimed, so there is nothing to settle, and
+            // the operation gets the empty body that was verified (one shared, see `noBytes`).
+            let received = body.map { _ in Self.noBytes }
+            return try await GameSystemIdentity.$current.withValue(verified.identity) { try await next(request, received, metadata) }
         case .refused(let refusal):
-            return (Self.undated(refusal.response(now: verification.options.clock())), HTTPBody(refusal.body))
+            return refused(refusal)
         case .answered(let head, let stored):
             return (Self.undated(head), HTTPBody(stored))
-        case .accepted(let verified):
-            // The body was read once here: the operation gets the bytes kept (none when the options keep none,
-            // and none from a GET decided at once), and no bytes are one shared empty body.
-            let received = body.map { _ in kept.isEmpty ? Self.noBytes : HTTPBody(kept) }
-            return try await GameSystemIdentity.$current.withValue(verified.identity) {
-                try await Self.settle(verified.idempotency) { try await next(request, received, metadata) }
+        }
+    }
+
+    /// Verifies a request that `verifyAtOnce` did not decide: reads its body into the pipeline (and keeps it
+    /// when the options say so), then answers the refusal or the stored answer, or calls `next` with the body
+    /// kept, in the identity's task-local scope, and settles its `Idempotency-Key` with the response. Not
+    /// inlined into `intercept`: its state would widen the frame of every request, the bodiless GETs' too.
+    @inline(never)
+    private func receive(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var kept: [UInt8] = []
+        let keep = verification.options.keepsBody
+        let outcome = try await verification.verify(request) { intake in
+            guard let body else { return }
+            for try await chunk in body {
+                try intake.append(chunk)
+                if keep { kept += chunk }
             }
         }
+        let verified: VerifiedRequest
+        switch outcome {
+        case .accepted(let accepted): verified = accepted
+        case .refused(let refusal): return refused(refusal)
+        case .answered(let head, let stored): return (Self.undated(head), HTTPBody(stored))
+        }
+        // The body was read once here: the operation gets the bytes kept (none when the options keep none),
+        // and no bytes are one shared empty body.
+        let received = body.map { _ in kept.isEmpty ? Self.noBytes : HTTPBody(kept) }
+        return try await GameSystemIdentity.$current.withValue(verified.identity) {
+            try await Self.settle(verified.idempotency) { try await next(request, received, metadata) }
+        }
+    }
+
+    /// The response to a refused request: the pipeline's, undated.
+    private func refused(_ refusal: VerificationRefusal) -> (HTTPResponse, HTTPBody?) {
+        (Self.undated(refusal.response(now: verification.options.clock())), HTTPBody(refusal.body))
     }
 
     /// The empty body an operation gets when no bytes were kept. Made once: each `HTTPBody` is an object with a
