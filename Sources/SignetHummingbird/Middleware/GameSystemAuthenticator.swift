@@ -52,9 +52,8 @@ public struct GameSystemAuthenticator<Context: AuthRequestContext>: RouterMiddle
         }
         switch outcome {
         case .accepted(let verified):
-            var context = context
-            context.identity = identify(verified.identity)
-            return try await HummingbirdVerification.proceed(atOnce: verified, request, context: context, next: next)
+            return try await HummingbirdVerification.proceed(
+                atOnce: verified, request, context: context, attach: { [identify] in $0.identity = identify($1) }, next: next)
         case .refused(let refusal):
             throw RefusalResponse(refusal: refusal, now: verification.options.clock())
         case .answered(let head, let stored):

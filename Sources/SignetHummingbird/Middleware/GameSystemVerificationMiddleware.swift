@@ -81,13 +81,11 @@ public struct GameSystemVerificationMiddleware<Context: Hummingbird.RequestConte
         switch outcome {
         case .accepted(let verified):
             // This code is generic over the context (Hummingbird calls a middleware through its protocol), so a
-            // copy of the context is made through its metadata, in memory taken from the task: not made where
-            // there is nothing to put on it.
-            guard let attach else {
-                return try await HummingbirdVerification.proceed(atOnce: verified, request, context: context, next: next)
+            // copy of the context is made through its metadata, in memory taken from the task: made in a
+            // function of its own, and only where there is a place for the identity.
+            if let attach {
+                return try await HummingbirdVerification.proceed(atOnce: verified, request, context: context, attach: attach, next: next)
             }
-            var context = context
-            attach(&context, verified.identity)
             return try await HummingbirdVerification.proceed(atOnce: verified, request, context: context, next: next)
         case .refused(let refusal):
             return HummingbirdVerification.response(refusal, now: verification.options.clock())

@@ -9,6 +9,11 @@ enum HummingbirdVerification {
     /// `request` with `body`, the body that was verified: what the route is handed. For a bodiless GET decided
     /// at once (``GameSystemVerification/verifyAtOnce(bodiless:)``) that is empty: over HTTP/1.1 what the
     /// transport carries; over HTTP/2 a GET's unframed bytes are not the route's.
+    ///
+    /// Not inlined: Hummingbird's `Request` and `RequestBody` hold types of a module it imports as `package`,
+    /// so their size is known only at run time, and an `async` function that holds one takes memory from the
+    /// task for it on every call, whichever branch it takes. Here the new body lives on the thread's stack.
+    @inline(never)
     static func withBody(_ request: Request, _ body: ByteBuffer) -> Request {
         var request = request
         request.body = RequestBody(buffer: body)
@@ -17,13 +22,28 @@ enum HummingbirdVerification {
 
     /// Calls `next` for a request accepted at once, with the empty body that was verified and `context` (the
     /// identity already on it, where it has a place), in the identity's task-local scope. Inlined: an `async`
-    /// call of its own would cost every such GET a frame taken from the task.
+    /// call of its own would cost every such GET a frame taken from the task. Call it from one place in a
+    /// middleware: each inlined copy holds a `Request` of its own, memory taken from the task on every call
+    /// (see ``withBody(_:_:)``).
     @inline(__always)
     static func proceed<Context>(
         atOnce verified: VerifiedRequest, _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let emptied = withBody(request, ByteBuffer())
         return try await GameSystemIdentity.$current.withValue(verified.identity) { try await next(emptied, context) }
+    }
+
+    /// ``proceed(atOnce:_:context:next:)`` with the identity put on a copy of `context` by `attach` first. Not
+    /// inlined: a middleware generic over its context would otherwise take memory from the task for that copy
+    /// on every request, those whose context has no place for the identity too.
+    @inline(never)
+    static func proceed<Context>(
+        atOnce verified: VerifiedRequest, _ request: Request, context: Context,
+        attach: (inout Context, GameSystemIdentity) -> Void, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        attach(&context, verified.identity)
+        return try await proceed(atOnce: verified, request, context: context, next: next)
     }
 
     /// Verifies a request that ``GameSystemVerification/verifyAtOnce(bodiless:)`` did not decide: reads its body
