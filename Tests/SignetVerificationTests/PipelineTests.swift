@@ -244,4 +244,37 @@ struct PipelineTests {
         await claim.abandon()
         #expect(await verification.verify(request, body: []).verified?.idempotency != nil)
     }
+
+    @Test("an Idempotency-Key of 255 bytes is claimed; one of 256 is refused with 400, naming the limit and its length")
+    func idempotencyKeyLength() async throws {
+        let verification = try Self.verification(options: .init(replayStore: nil, idempotencyStore: InMemoryIdempotencyStore()))
+        let longest = try signedRequest(.post, "/orders", extra: [HTTPField.Name("Idempotency-Key")!: String(repeating: "k", count: 255)])
+        #expect(await verification.verify(longest, body: []).verified?.idempotency?.request.key.utf8.count == 255)
+        let over = try signedRequest(.post, "/orders", extra: [HTTPField.Name("Idempotency-Key")!: String(repeating: "k", count: 256)])
+        let refusal = try #require(await verification.verify(over, body: []).refusal)
+        #expect(refusal.cause == .invalidIdempotencyKey)
+        #expect(refusal.status == .badRequest)
+        #expect(refusal.message == "Idempotency-Key must be 1 to 255 bytes, not 256")
+    }
+
+    @Test("a response over maxStoredResponseBytes is not kept: the claim is released and a repeat runs again; one at the limit is kept")
+    func storedResponseLimit() async throws {
+        let verification = try Self.verification(options: .init(
+            replayStore: nil, idempotencyStore: InMemoryIdempotencyStore(), maxStoredResponseBytes: 4))
+        let over = try signedRequest(.post, "/orders", extra: [HTTPField.Name("Idempotency-Key")!: "over"])
+        let first = try #require(await verification.verify(over, body: []).verified?.idempotency)
+        #expect(first.maxStoredBytes == 4)
+        await first.complete(status: 201, contentType: "text/plain", body: Array("12345".utf8))
+        // Not stored, and not left in flight: the repeat is the handler's again.
+        #expect(await verification.verify(over, body: []).verified?.idempotency != nil)
+
+        let atLimit = try signedRequest(.post, "/orders", extra: [HTTPField.Name("Idempotency-Key")!: "at-limit"])
+        let claim = try #require(await verification.verify(atLimit, body: []).verified?.idempotency)
+        await claim.complete(status: 201, contentType: "text/plain", body: Array("1234".utf8))
+        guard case .answered(_, let stored) = await verification.verify(atLimit, body: []) else {
+            Issue.record("a response at the limit was not kept")
+            return
+        }
+        #expect(stored == Array("1234".utf8))
+    }
 }
