@@ -237,18 +237,19 @@ package struct SignedHeaderFields {
     }
 
     /// The value of `field` in `fields`, first seen at `position`: its values joined by ", " when it was named
-    /// more than once (then found again by its canonical `name`).
-    private func value(_ field: Seen, at position: Int, _ name: String, in fields: HTTPFields) -> String {
+    /// more than once (the others found by the first one's name).
+    private func value(_ field: Seen, at position: Int, in fields: HTTPFields) -> String {
         assert(fields.count == scanned, "SignedHeaderFields read with fields other than those it was made from")
         guard repeated.contains(field) else { return fields[position].value }
-        return fields[position...].lazy.filter { $0.name.canonicalName == name }.map(\.value).joined(separator: ", ")
+        let name = fields[position].name
+        return fields[position...].lazy.filter { $0.name == name }.map(\.value).joined(separator: ", ")
     }
 
     /// Whether the head whose fields are `fields` (those this was made from) declares no body: neither
     /// `Content-Length` nor `Transfer-Encoding`, or a `Content-Length` of 0 (RFC 9112, 6.3).
     package func declaresNoBody(_ fields: HTTPFields) -> Bool {
         seen.contains(.contentLength)
-            ? value(.contentLength, at: contentLength, "content-length", in: fields) == "0" : !seen.contains(.transferEncoding)
+            ? value(.contentLength, at: contentLength, in: fields) == "0" : !seen.contains(.transferEncoding)
     }
 
     /// What ``parts(of:)`` answers: the signed headers and the two halves of `Authorization` (the signature a slice of it).
@@ -262,8 +263,8 @@ package struct SignedHeaderFields {
         guard seen.contains(.date) else { throw .init(.missingHeader, "Date header is absent") }
         guard seen.contains(.contentMD5) else { throw .init(.missingHeader, "Content-MD5 header is absent") }
         guard seen.contains(.authorization) else { throw .init(.missingHeader, "Authorization header is absent") }
-        let split = try GameSystemVerifier.splitSignedAuthorization(value(.authorization, at: authorization, "authorization", in: fields))
-        return Parts(date: value(.date, at: date, "date", in: fields), contentMD5: value(.contentMD5, at: contentMD5, "content-md5", in: fields),
+        let split = try GameSystemVerifier.splitSignedAuthorization(value(.authorization, at: authorization, in: fields))
+        return Parts(date: value(.date, at: date, in: fields), contentMD5: value(.contentMD5, at: contentMD5, in: fields),
                      apiKey: split.apiKey, signature: split.signature)
     }
 }
