@@ -205,7 +205,11 @@ public actor TriviaConnection {
     /// Handles one server message; false when no more should be read.
     private func receive(_ message: WebSocketMessage) -> Bool {
         guard end == nil else { return false }
+        // One reading of each clock for this message: a question's time left is measured from the wall-clock
+        // reading its local deadline was made from, and counted on the monotonic clock from this arrival. A
+        // second wall-clock reading further down, taken after a stall, shortened the silence allowed.
         lastFrameAt = .now
+        let receivedAt = now()
         guard case .text(let text) = message else {
             // Every message is one text frame (as the server answers a client's binary frame).
             eventSink.yield(.undecodable(.wrongType(path: "message", expected: "a text frame", found: "a binary frame")))
@@ -220,7 +224,7 @@ public actor TriviaConnection {
         }
         do {
             let decoded = try TriviaServerMessage.decode(bytes: Array(text.utf8))
-            handle(.received(decoded, at: now()))
+            handle(.received(decoded, at: receivedAt))
             if case .question = decoded {
                 questionCount += 1
                 if questionCount > limits.maximumQuestions {
@@ -234,7 +238,7 @@ public actor TriviaConnection {
         switch machine.state {
         case .question(let open):
             scheduleDeadline(open.localDeadline)
-            let remaining = open.localDeadline.timeIntervalSince(now())
+            let remaining = open.localDeadline.timeIntervalSince(receivedAt)
             questionClosesAt = lastFrameAt + .clamped(seconds: remaining, atMost: limits.maximumGameDuration)
         case .finished:
             finishedAt = lastFrameAt

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SignetTestSupport
 @testable import SignetTrivia
 import SignetTriviaSocket
@@ -25,9 +26,9 @@ struct HostileServerTests {
 
     /// Plays as "ann" against `peer` with `limits`; the end (nil if none came within `patience`), how
     /// long it took from the open socket, and the machine at the end.
-    func play(_ peer: HostileWebSocketPeer, limits: TriviaConnectionLimits)
+    func play(_ peer: HostileWebSocketPeer, limits: TriviaConnectionLimits, now: @escaping @Sendable () -> Date = { Date() })
         async throws -> (end: TriviaConnectionEnd?, elapsed: Duration, machine: TriviaClientMachine) {
-        let connection = try await TriviaConnection.open(baseURL: try peer.baseURL, user: "ann", limits: limits)
+        let connection = try await TriviaConnection.open(baseURL: try peer.baseURL, user: "ann", limits: limits, now: now)
         let start = ContinuousClock.now
         let log = EventLog()
         Task { for await event in connection.events { await log.append(event) } }
@@ -64,6 +65,21 @@ struct HostileServerTests {
         #expect(silent.waited >= .milliseconds(800) && elapsed < Self.patience)
         #expect(machine.state == .disconnected)
         #expect(end.map { "\($0)" }?.contains("waiting for the result of a question") == true)
+    }
+
+    /// Found by this suite failing under load (`waited` short of 800 ms): the question's time left was read
+    /// off the wall clock a second time, after decoding, so a stall between the two readings shortened the
+    /// silence allowed. A clock that moves on at every reading makes that stall certain.
+    @Test("a stall between two readings of the wall clock does not shorten the silence allowed after a question")
+    func stalledClockAfterAQuestion() async throws {
+        let peer = try HostileWebSocketPeer(.init(texts: [Self.welcome, Self.question(remainingMs: "300")]))
+        defer { peer.stop() }
+        let clock = SteppingClock(step: 0.2)
+        let (end, elapsed, _) = try await play(peer, limits: TriviaConnectionLimits(idleTimeout: .milliseconds(500)), now: clock.read)
+        let silent = try #require(silence(end), "ended with \(String(describing: end))")
+        #expect(silent.phase == .question && silent.limit == .milliseconds(500))
+        // Still 300 ms of question, then 500 ms of allowed silence, on the monotonic clock.
+        #expect(silent.waited >= .milliseconds(800) && elapsed < Self.patience)
     }
 
     @Test("finish without a close frame: the client closes the socket itself and ends as finished")
@@ -143,5 +159,22 @@ struct HostileServerTests {
     func handshakeDigest() {
         let key = "dGhlIHNhbXBsZSBub25jZQ==" + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
         #expect(Data(TestSHA1.digest(Array(key.utf8))).base64EncodedString() == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+    }
+}
+
+/// A wall clock that reads `step` seconds later at every reading (from 2027-01-15 08:00:00 UTC): a machine
+/// stalled between any two readings.
+private final class SteppingClock: Sendable {
+    private let readings = Mutex(0)
+    private let step: TimeInterval
+
+    init(step: TimeInterval) { self.step = step }
+
+    @Sendable func read() -> Date {
+        let count = readings.withLock { count in
+            defer { count += 1 }
+            return count
+        }
+        return Date(timeIntervalSince1970: 1_800_000_000 + Double(count) * step)
     }
 }
