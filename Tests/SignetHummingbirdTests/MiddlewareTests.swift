@@ -158,6 +158,37 @@ struct MiddlewareTests {
         }
     }
 
+    @Test("a response body that fails while its answer is kept releases the Idempotency-Key: the retry runs, not 409")
+    func failingResponseBody() async throws {
+        struct BodyFailed: Error {}
+        let router = Router(context: BasicRequestContext.self)
+        let counter = Counter()
+        let options = GameSystemVerificationOptions(idempotencyStore: InMemoryIdempotencyStore(), logger: Self.quiet)
+        router.add(middleware: GameSystemVerificationMiddleware(verifier: try Self.verifier(), options: options))
+        router.post("orders") { _, _ in
+            let attempt = counter.next()
+            // The handler returns; its body fails on the first attempt only, after writing a part.
+            return Response(status: .ok, body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: "order \(attempt)"))
+                if attempt == 1 { throw BodyFailed() }
+                try await writer.finish(nil)
+            })
+        }
+        try await Self.serve(router) { url in
+            let client = try Self.client(url)
+            var post = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/orders")
+            post.headerFields[try #require(HTTPField.Name("Idempotency-Key"))] = "k-body"
+            let (failed, _) = try await client.send(post, body: Body("{}"), operation: "order")
+            #expect(failed.status == .internalServerError)
+            // Signed in a later second: not a replay of the first.
+            try await Task.sleep(for: .milliseconds(1_100))
+            let (retried, body) = try await client.send(post, body: Body("{}"), operation: "order")
+            #expect(retried.status == .ok)
+            #expect(String(decoding: try await body.collect(upTo: 1024), as: UTF8.self) == "order 2")
+            #expect(counter.value == 2)
+        }
+    }
+
     @Test("explanations are off by default and on when asked: the diagnosis names the mistake")
     func explanations() async throws {
         let router = Router(context: BasicRequestContext.self)

@@ -89,21 +89,22 @@ enum HummingbirdVerification {
     }
 
     /// Runs `handler` for an accepted request, in the identity's task-local scope, and settles its
-    /// `Idempotency-Key` with the response (or abandons it when the handler throws).
+    /// `Idempotency-Key` with the response (or abandons it when the handler, or its response body, throws).
     static func run(_ verified: VerifiedRequest, _ handler: () async throws -> Response) async throws -> Response {
         try await GameSystemIdentity.$current.withValue(verified.identity) {
             guard let claim = verified.idempotency else { return try await handler() }
             let response: Response
+            // Keep the answer: collect its body, store it (the claim refuses one over its limit), send the same bytes.
+            let collector = BodyCollector()
             do {
                 response = try await handler()
+                try await response.body.write(collector)
             } catch {
+                // The handler, or its response body, failed: nothing to keep, and a retry may run.
                 await claim.abandon()
                 throw error
             }
-            // Keep the answer: collect its body, store it (the claim refuses one over its limit), send the same bytes.
-            let collector = BodyCollector()
             var answer = response
-            try await response.body.write(collector)
             await claim.complete(status: response.status.code, contentType: response.headers[.contentType],
                                  body: Array(collector.buffer.readableBytesView))
             answer.body = ResponseBody(byteBuffer: collector.buffer)
