@@ -16,14 +16,14 @@ struct PostgresConformanceTests {
             try await PostgresReplayStore.migrate(client: client, logger: logger)
             try await PostgresIdempotencyStore.migrate(client: client, logger: logger)
             let cases = ConformanceTable.stateful
-            #expect(cases.count == 4)
+            #expect(cases.count == 5)
             let checked = try await ConformanceRunner.run(cases, on: environment) { explains in
                 ConformanceSetup(
                     keys: try ConformanceKeys(), replays: PostgresReplayStore(client: client, logger: logger),
                     idempotency: GatedIdempotencyStore(PostgresIdempotencyStore(client: client, logger: logger)),
                     explains: explains)
             }
-            #expect(checked == 9)
+            #expect(checked == 11)
         }
     }
 }

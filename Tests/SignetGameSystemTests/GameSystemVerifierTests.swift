@@ -129,21 +129,36 @@ struct GameSystemVerifierTests {
         #expect(parts.date == fields[.date])
     }
 
-    @Test("Every signed header named twice reads joined, wherever the second one stands; the others are read once")
+    @Test("A signed header named twice reads joined, wherever the second one stands; the others are read once")
     func repeatedSignedHeadersAnywhere() throws {
         var fields = HTTPFields()
         fields[.contentType] = "application/json"
         fields.append(HTTPField(name: .authorization, value: "KEY:abc"))
         fields.append(HTTPField(name: .contentMD5, value: "one"))
         fields.append(HTTPField(name: .date, value: "20180204 10:00:00 UTC"))
-        fields.append(HTTPField(name: .authorization, value: "KEY2:def"))
         fields.append(HTTPField(name: .contentMD5, value: "two"))
         let parts = try GameSystemVerifier.signedParts(of: fields).get()
         // `HTTPFields`' own subscript is the expectation: values in order, joined by ", ".
         #expect(parts.date == "20180204 10:00:00 UTC")
         #expect(parts.contentMD5 == "one, two" && parts.contentMD5 == fields[.contentMD5])
-        // "KEY:abc, KEY2:def" splits at its last colon.
-        #expect(parts.apiKey == "KEY:abc, KEY2" && parts.signature == "def")
+        #expect(parts.apiKey == "KEY" && parts.signature == "abc")
+    }
+
+    @Test("Authorization named twice is malformed: joined, its 'key' would hold the first signature, which a refusal logs")
+    func repeatedAuthorization() throws {
+        var fields = Self.headers()
+        fields.append(HTTPField(name: .authorization, value: "KEY2:def"))
+        #expect(try Self.reason(fields) == .malformedAuthorization)
+        guard case .failure(let error) = GameSystemVerifier.signedParts(of: fields) else {
+            Issue.record("two Authorization fields were split into parts")
+            return
+        }
+        #expect(error.detail.contains("more than once"))
+        // Whatever order: the second may stand anywhere.
+        var reordered = HTTPFields()
+        reordered.append(HTTPField(name: .authorization, value: "KEY2:def"))
+        for field in Self.headers() { reordered.append(field) }
+        #expect(try Self.reason(reordered) == .malformedAuthorization)
     }
 
     @Test("A head declares no body with neither Content-Length nor Transfer-Encoding, or a Content-Length of 0 alone (RFC 9112, 6.3)")

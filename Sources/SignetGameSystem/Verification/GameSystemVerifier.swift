@@ -263,6 +263,11 @@ package struct SignedHeaderFields {
         guard seen.contains(.date) else { throw .init(.missingHeader, "Date header is absent") }
         guard seen.contains(.contentMD5) else { throw .init(.missingHeader, "Content-MD5 header is absent") }
         guard seen.contains(.authorization) else { throw .init(.missingHeader, "Authorization header is absent") }
+        // A singleton field (RFC 9110, 11.6.2): two joined would split at the last colon into a "key" that holds
+        // the first one's signature, which the refusal's log line and the key lookup would then see.
+        guard !repeated.contains(.authorization) else {
+            throw .init(.malformedAuthorization, "Authorization was sent more than once; send one 'KEY:signature'")
+        }
         let split = try GameSystemVerifier.splitSignedAuthorization(value(.authorization, at: authorization, in: fields))
         return Parts(date: value(.date, at: date, in: fields), contentMD5: value(.contentMD5, at: contentMD5, in: fields),
                      apiKey: split.apiKey, signature: split.signature)

@@ -88,7 +88,8 @@ struct GameSystemService: ReferenceService {
                 "Idempotency-Key must be 1 to \(maxIdempotencyKeyLength) characters, not \(key.count)")
         }
         let identity = context.gameSystemIdentity
-        let fingerprint = "\(request.method.rawValue) \(request.uri.path) \(identity?.bodyMD5 ?? "")"
+        // The whole target: `?amount=1` and `?amount=1000` under one key are two requests (422), not a repeat.
+        let fingerprint = "\(request.method.rawValue) \(request.head.path ?? "/") \(identity?.bodyMD5 ?? "")"
         return IdempotencyRequest(apiKey: identity?.apiKey ?? "", key: key, fingerprint: fingerprint)
     }
 }

@@ -147,7 +147,7 @@ public struct GameSystemVerification: Sendable {
         }
         guard let store = options.idempotencyStore, let idempotencyKey else { return .accepted(accepted) }
         let claim = IdempotencyClaim(
-            request: IdempotencyRequest(apiKey: verified.apiKey, key: idempotencyKey, fingerprint: "\(method) \(path) \(received.md5)"),
+            request: IdempotencyRequest(apiKey: verified.apiKey, key: idempotencyKey, fingerprint: "\(method) \(target) \(received.md5)"),
             maxStoredBytes: options.maxStoredResponseBytes, store: store, clock: options.clock, telemetry: telemetry)
         return await begin(claim, identity: accepted.identity, verified: verified, now: now)
     }

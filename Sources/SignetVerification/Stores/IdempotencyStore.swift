@@ -4,7 +4,7 @@ import Foundation
 /// again.
 ///
 /// A key is scoped per API key (two callers cannot collide) and bound to the request it came with (its
-/// fingerprint: method, path, body MD5). The flow for one request:
+/// fingerprint: method, target with its query, body MD5). The flow for one request:
 /// 1. ``begin(_:now:)`` claims the key. Only ``IdempotencyBegin/proceed`` lets the handler run; every other
 ///    answer is sent back instead (the stored response, 409 while the first is in flight, 422 for another
 ///    request under the same key, 503 when the store is full).
@@ -37,7 +37,7 @@ public struct IdempotencyRequest: Hashable, Sendable {
     public let apiKey: String
     /// The `Idempotency-Key` value.
     public let key: String
-    /// What the request was (method, path, body MD5): the same key with another request is refused.
+    /// What the request was (method, target with its query, body MD5): the same key with another request is refused.
     public let fingerprint: String
 
     /// Creates a request description.

@@ -15,17 +15,19 @@ struct WireRequest: Sendable {
     /// Sends the body in three chunks with no `Content-Length`.
     var chunked = false
 
-    /// A request signed at ``ConformanceSetup/now`` (or at `date`) by `key` with `secret` (its demo secret by default).
+    /// A request signed at ``ConformanceSetup/now`` (or at `date`) by `key` with `secret` (its demo secret by default), to
+    /// the echo route with `query` when given.
     static func signed(
         _ method: String, body: [UInt8] = [], key: String = DemoCredentials.clientKey, secret: String? = nil,
-        date: Date = ConformanceSetup.now, extra: [(name: String, value: String)] = []
+        date: Date = ConformanceSetup.now, query: String? = nil, extra: [(name: String, value: String)] = []
     ) throws -> WireRequest {
         let secret = secret ?? (key == DemoCredentials.adminKey ? DemoCredentials.adminSecret : DemoCredentials.clientSecret)
         let signer = GameSystemSigner(credentials: try GameSystemCredentials(apiKey: key, secret: secret))
         guard let typed = HTTPRequest.Method(method) else { throw HarnessFailure("not an HTTP method: \(method)") }
-        let signature = try signer.sign(method: typed, target: ConformanceSetup.echoPath, body: body, date: date)
+        let target = query.map { ConformanceSetup.echoPath + "?" + $0 } ?? ConformanceSetup.echoPath
+        let signature = try signer.sign(method: typed, target: target, body: body, date: date)
         let headers = signature.headerFields.map { (name: $0.name.rawName, value: $0.value) }
-        return WireRequest(method: method, headers: headers + extra, body: body)
+        return WireRequest(method: method, path: target, headers: headers + extra, body: body)
     }
 
     /// This request with `name` set to `value` (added when absent), or removed when `value` is `nil`.

@@ -19,6 +19,11 @@ enum ConformanceTable {
             let request = try WireRequest.signed("GET").setting("Authorization", "demo-client")
             return [.send(Exchange(request: request, expected: .refused(401, "malformed-authorization: ")))]
         },
+        ConformanceCase(name: "malformed-authorization, sent twice") {
+            // Joined, the two would split into a "key" holding the first signature (logged with the refusal).
+            let request = try WireRequest.signed("GET", extra: [("Authorization", "\(client):0123456789abcdef")])
+            return [.send(Exchange(request: request, expected: .refused(401, "malformed-authorization: Authorization was sent more than once")))]
+        },
         ConformanceCase(name: "unknown-key") {
             [.send(Exchange(request: try .signed("GET", key: "nobody", secret: "x"), expected: .refused(401, "unknown-key: ")))]
         },
@@ -89,6 +94,16 @@ enum ConformanceTable {
                                               expected: .refused(409, held))]),
                 .send(Exchange(request: try .signed("POST", body: body("held"), date: now - 2, extra: [key]),
                                expected: .accepted(client, body("held"), replayed: true))),
+            ]
+        },
+        ConformanceCase(name: "idempotency: another query under the key (422)", stateful: true) {
+            // The query is not signed; the key is bound to it all the same. Signed a second apart: not a replay.
+            let now = ConformanceSetup.now, key = idempotencyKey("k-query")
+            return [
+                .send(Exchange(request: try .signed("POST", body: body("query"), date: now, query: "amount=1", extra: [key]),
+                               expected: .accepted(client, body("query")))),
+                .send(Exchange(request: try .signed("POST", body: body("query"), date: now - 1, query: "amount=1000", extra: [key]),
+                               expected: .refused(422, "Idempotency-Key 'k-query' was already used for a different request"))),
             ]
         },
         ConformanceCase(name: "idempotency: another request (422)", stateful: true) {
