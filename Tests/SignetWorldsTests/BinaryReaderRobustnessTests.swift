@@ -49,6 +49,30 @@ import Testing
         #expect(error(Self.assemble(objects)) == .tooManyValues(limit: 1_000_000))
     }
 
+    @Test func anObjectReferencedManyTimesIsReadOnceAndShared() throws {
+        // [d, d, d, s, s]: d 64 KiB of data, s a 300-byte string.
+        var plist = BinaryPlistAssembler()
+        let array = plist.reserve()
+        let data = plist.data(count: 65_536), text = plist.asciiString(repeating: UInt8(ascii: "s"), count: 300)
+        plist.set(array, [0xA5, UInt8(data), UInt8(data), UInt8(data), UInt8(text), UInt8(text)])
+        let value = try PropertyListReader().read(plist.bytes(top: array), as: .binary)
+        guard case .array(let elements) = value, elements.count == 5 else {
+            Issue.record("not an array of five: \(value)")
+            return
+        }
+        let storage: [UnsafeRawPointer?] = elements.map { element in
+            switch element {
+            case .data(let bytes): bytes.withUnsafeBytes { $0.baseAddress }
+            case .string(let string): string.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+            default: nil
+            }
+        }
+        #expect(storage.allSatisfy { $0 != nil })
+        #expect(storage[0] == storage[1] && storage[1] == storage[2], "each reference to the data made a copy")
+        #expect(storage[3] == storage[4], "each reference to the string made a copy")
+        #expect(elements[0] == .data(Data(count: 65_536)) && elements[4] == .string(String(repeating: "s", count: 300)))
+    }
+
     @Test func dictionariesOverTheKeyLimitAreRejectedBeforeTheirKeysAreRead() {
         // A dictionary (object 0, at byte 8) of three keys "a", "b", "c", each to `true`.
         let objects: [[UInt8]] = [[0xD3, 1, 2, 3, 4, 4, 4], [0x51, 0x61], [0x51, 0x62], [0x51, 0x63], [0x09]]

@@ -100,6 +100,21 @@ import Testing
         try await Self.measure("binaryFailures", answer, worlds: 1, failures: 999_950)
     }
 
+    @Test("binary: 15 MiB of data shared by 500 000 references in an extra key is read once, within 4× the limit")
+    func binarySharedData() async throws {
+        if AnswerMemory.childRole() != nil { return try await Self.child() }
+        let answer = WorldsAnswers.binarySharedData(bytes: 15 << 20, references: 500_000)
+        try await Self.measure("binarySharedData", answer, worlds: 1, failures: 0, extras: 1)
+    }
+
+    @Test("binary: a 15 MiB string as the url of one world shared 50 000 times fails each unparsed, within 4× the limit")
+    func binarySharedLongURL() async throws {
+        if AnswerMemory.childRole() != nil { return try await Self.child() }
+        // Each reference counts the world's 18 values again: 50 000 stay under the value limit.
+        let answer = WorldsAnswers.binarySharedLongURL(bytes: 15 << 20, references: 50_000)
+        try await Self.measure("binarySharedLongURL", answer, worlds: 1, failures: 50_000)
+    }
+
     @Test("binary: one world shared 52 000 times costs at most 4× the limit")
     func binaryWorlds() async throws {
         if AnswerMemory.childRole() != nil { return try await Self.child() }

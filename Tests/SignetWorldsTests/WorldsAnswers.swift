@@ -73,6 +73,35 @@ enum WorldsAnswers {
             + [UInt8](repeating: UInt8(shared), count: references) + [UInt8(last)])
         return plist.bytes(top: root)
     }
+
+    /// `{allAvailableWorlds = (Last); pad = (d, d, …)}`: one data object `d` of `bytes` bytes, referenced
+    /// `references` times from an extra key. Copied once per reference it would be terabytes.
+    static func binarySharedData(bytes: Int, references: Int) -> [UInt8] {
+        var plist = BinaryPlistAssembler()
+        let worldsKey = plist.string("allAvailableWorlds"), padKey = plist.string("pad")
+        let root = plist.reserve(), worlds = plist.reserve(), pad = plist.reserve()
+        let shared = plist.data(count: bytes)
+        let last = plist.world(name: "Last")
+        plist.set(root, [0xD2, UInt8(worldsKey), UInt8(padKey), UInt8(worlds), UInt8(pad)])
+        plist.set(worlds, [0xA1, UInt8(last)])
+        plist.set(pad, [0xAF, 0x12] + BinaryPlistAssembler.bigEndian(references, bytes: 4)
+            + [UInt8](repeating: UInt8(shared), count: references))
+        return plist.bytes(top: root)
+    }
+
+    /// `references` worlds that are one world whose `url` is a string of `bytes` bytes (not a URL), then `Last`:
+    /// each reference fails, and parsing that string again for each would take hours.
+    static func binarySharedLongURL(bytes: Int, references: Int) -> [UInt8] {
+        var plist = BinaryPlistAssembler()
+        let worldsKey = plist.string("allAvailableWorlds")
+        let root = plist.reserve(), array = plist.reserve()
+        let shared = plist.world(name: "Long", url: plist.asciiString(repeating: UInt8(ascii: "u"), count: bytes))
+        let last = plist.world(name: "Last")
+        plist.set(root, [0xD1, UInt8(worldsKey), UInt8(array)])
+        plist.set(array, [0xAF, 0x12] + BinaryPlistAssembler.bigEndian(references + 1, bytes: 4)
+            + [UInt8](repeating: UInt8(shared), count: references) + [UInt8(last)])
+        return plist.bytes(top: root)
+    }
 }
 
 /// Assembles a binary plist of at most 255 objects (one-byte references, four-byte offsets).
@@ -102,6 +131,18 @@ struct BinaryPlistAssembler {
         return objects.count - 1
     }
 
+    /// A data object of `count` zero bytes (a four-byte length).
+    mutating func data(count: Int) -> Int {
+        objects.append([0x4F, 0x12] + Self.bigEndian(count, bytes: 4) + [UInt8](repeating: 0, count: count))
+        return objects.count - 1
+    }
+
+    /// An ASCII string object of `count` copies of `byte` (a four-byte length), not shared with ``string(_:)``.
+    mutating func asciiString(repeating byte: UInt8, count: Int) -> Int {
+        objects.append([0x5F, 0x12] + Self.bigEndian(count, bytes: 4) + [UInt8](repeating: byte, count: count))
+        return objects.count - 1
+    }
+
     /// A dictionary object of fewer than 15 entries.
     mutating func dictionary(_ entries: [(String, Int)]) -> Int {
         var keys: [UInt8] = []
@@ -113,12 +154,12 @@ struct BinaryPlistAssembler {
         return objects.count - 1
     }
 
-    /// A valid world named `name`.
-    mutating func world(name: String) -> Int {
+    /// A valid world named `name` (its `url` another object when given).
+    mutating func world(name: String, url urlObject: Int? = nil) -> Int {
         let statusID = string("3"), online = string("online")
         let status = dictionary([("id", statusID), ("description", online)])
         let id = string("1"), named = string(name), country = string("AU"), language = string("en")
-        let url = string("http://b.lk.com/W.woa"), mapURL = string("http://m.lk.com/W")
+        let url = urlObject ?? string("http://b.lk.com/W.woa"), mapURL = string("http://m.lk.com/W")
         return dictionary([
             ("id", id), ("name", named), ("country", country), ("language", language), ("url", url), ("mapURL", mapURL),
             ("worldStatus", status),

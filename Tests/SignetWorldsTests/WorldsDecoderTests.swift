@@ -73,12 +73,23 @@ import Testing
              WorldDecodingFailure(index: 0, keyPath: "$.allAvailableWorlds[0].country", problem: .wrongType(expected: "string", found: "integer"))),
             (Self.replacing("url", with: "/relative/path"),
              WorldDecodingFailure(index: 0, keyPath: "$.allAvailableWorlds[0].url", problem: .invalidURL("/relative/path"))),
+            // A bad URL is quoted to its first 200 characters, then its length.
+            (Self.replacing("url", with: .string(String(repeating: "u", count: 300))),
+             WorldDecodingFailure(index: 0, keyPath: "$.allAvailableWorlds[0].url",
+                                  problem: .invalidURL(String(repeating: "u", count: 200) + "… (300 bytes)"))),
+            // Over 8 KiB a URL is not parsed, even one that would parse.
+            (Self.replacing("url", with: .string("http://b.lk.com/" + String(repeating: "a", count: 8_177))),
+             WorldDecodingFailure(index: 0, keyPath: "$.allAvailableWorlds[0].url",
+                                  problem: .invalidURL("http://b.lk.com/" + String(repeating: "a", count: 184) + "… (8193 bytes)"))),
             (Self.replacing("worldStatus", with: ["id": 3]),
              WorldDecodingFailure(index: 0, keyPath: "$.allAvailableWorlds[0].worldStatus.description", problem: .missingKey)),
         ]
         for (world, failure) in cases {
             #expect(try decode(["allAvailableWorlds": [world]]).failures == [failure])
         }
+        // At 8 KiB exactly it is parsed.
+        let longest = "http://b.lk.com/" + String(repeating: "a", count: 8_176)
+        #expect(try decode(["allAvailableWorlds": [Self.replacing("url", with: .string(longest))]]).failures.isEmpty)
     }
 
     @Test func errorKeyWinsOverEverythingElse() {

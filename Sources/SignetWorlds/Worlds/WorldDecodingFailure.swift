@@ -4,7 +4,8 @@ public enum WorldsDecodingProblem: Sendable, Hashable, CustomStringConvertible {
     case missingKey
     /// The value has the wrong kind; `expected` and `found` name kinds ("string", "dictionary", …).
     case wrongType(expected: String, found: String)
-    /// The string is not an absolute URL with a scheme and a host.
+    /// The string is not an absolute URL with a scheme and a host, or is over 8 KiB; its first 200 characters
+    /// are quoted, and its length in bytes after them when it is longer.
     case invalidURL(String)
     /// The value is an empty string where an identifier is required.
     case empty

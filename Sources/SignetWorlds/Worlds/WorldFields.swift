@@ -52,11 +52,21 @@ struct WorldFields {
         }
     }
 
-    /// The required absolute URL (with scheme and host) of `key`.
+    /// The longest URL parsed, in bytes (RFC 9110, 4.1, asks for at least 8,000): a server's shared string may
+    /// be megabytes long, and each world that names it would parse it again.
+    static let maximumURLBytes = 8_192
+    /// The most of a bad URL a failure quotes.
+    static let quotedURLCharacters = 200
+
+    /// The required absolute URL (with scheme and host) of `key`; one longer than ``maximumURLBytes`` is invalid
+    /// unparsed, and a failure quotes at most ``quotedURLCharacters`` of it.
     func url(_ key: String) throws(FieldFailure) -> URL {
         let text = try string(key)
-        guard let url = URL(string: text), url.scheme != nil, let host = url.host, !host.isEmpty else {
-            throw FieldFailure(keyPath: path(key), problem: .invalidURL(text))
+        guard text.utf8.count <= Self.maximumURLBytes, let url = URL(string: text), url.scheme != nil,
+              let host = url.host, !host.isEmpty else {
+            let head = text.prefix(Self.quotedURLCharacters)  // walks no further than that
+            let quoted = head.endIndex == text.endIndex ? text : "\(head)… (\(text.utf8.count) bytes)"
+            throw FieldFailure(keyPath: path(key), problem: .invalidURL(quoted))
         }
         return url
     }

@@ -21,6 +21,9 @@ struct BinaryPropertyListReader {
     private let stream: PropertyListElementStream?
     private var valueCount = 0
     private var path: [String] = []
+    /// The strings and data read so far, by offset: an object referenced many times is made once and shared
+    /// (both are copy-on-write), so a megabyte referenced a million times costs a megabyte, not a terabyte.
+    private var leaves: [Int: PropertyListValue] = [:]
 
     /// Parses `bytes` as a binary property list; with `stream`, the root dictionary's array under
     /// `stream.key` goes to `stream` element by element.
@@ -71,6 +74,25 @@ struct BinaryPropertyListReader {
                 throw BinaryPropertyListLayout.malformed("date of \(seconds) seconds is not a point in time", at: offset)
             }
             return .date(Date(timeIntervalSinceReferenceDate: seconds))
+        case 0x4, 0x5, 0x6:
+            if let shared = leaves[offset] { return shared }
+            let leaf = try readLeaf(marker >> 4, info, at: offset)
+            leaves[offset] = leaf
+            return leaf
+        case 0xA:
+            var elements: [PropertyListValue] = []
+            try readArray(info, at: offset, depth: depth) { elements.append($1) }
+            return .array(elements)
+        case 0xD: return .dictionary(try readDictionary(info, at: offset, depth: depth))
+        case 0x8: throw unsupported("a UID (keyed-archive reference) has no property-list value")
+        case 0xC: throw unsupported("a set has no property-list value")
+        default: throw BinaryPropertyListLayout.malformed("unknown object marker 0x\(Self.hex(marker))", at: offset)
+        }
+    }
+
+    /// The data (kind 4), ASCII string (5) or UTF-16 string (6) whose marker is at `offset`.
+    private func readLeaf(_ kind: UInt8, _ info: Int, at offset: Int) throws(PropertyListError) -> PropertyListValue {
+        switch kind {
         case 0x4:
             let (count, start) = try layout.length(info, markerAt: offset, unitSize: 1)
             return .data(Data(layout.bytes[start..<start + count]))
@@ -81,7 +103,7 @@ struct BinaryPropertyListReader {
                 throw BinaryPropertyListLayout.malformed("ASCII string holds a byte above 0x7F", at: offset)
             }
             return .string(String(decoding: text, as: UTF8.self))
-        case 0x6:
+        default:
             let (count, start) = try layout.length(info, markerAt: offset, unitSize: 2)
             let bytes = layout.bytes
             let units = (0..<count).lazy.map { UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1]) }
@@ -89,14 +111,6 @@ struct BinaryPropertyListReader {
                 throw BinaryPropertyListLayout.malformed("UTF-16 string holds an unpaired surrogate", at: offset)
             }
             return .string(string)
-        case 0xA:
-            var elements: [PropertyListValue] = []
-            try readArray(info, at: offset, depth: depth) { elements.append($1) }
-            return .array(elements)
-        case 0xD: return .dictionary(try readDictionary(info, at: offset, depth: depth))
-        case 0x8: throw unsupported("a UID (keyed-archive reference) has no property-list value")
-        case 0xC: throw unsupported("a set has no property-list value")
-        default: throw BinaryPropertyListLayout.malformed("unknown object marker 0x\(Self.hex(marker))", at: offset)
         }
     }
 
