@@ -8,9 +8,15 @@ import SignetVerification
 /// ``begin(_:now:)`` is one atomic statement: it inserts an in-flight row for (API key, key), or takes over
 /// an expired one; of two instances beginning the same key at once exactly one proceeds, and the other is
 /// told the request is in progress (409) or, once the first completed, gets its response. A record is kept
-/// for ``lifetime`` after completion. An in-flight row whose handler never finished (its instance died) is
-/// taken over after ``inFlightLifetime``. Expired rows are deleted in bounded batches as claims go by
-///, off the request path, so the table holds about one lifetime's records.
+/// for ``lifetime`` after completion.
+///
+/// An in-flight row whose handler never finished (its instance died) is taken over after ``inFlightLifetime``:
+/// set it above the longest a handler runs, as a handler still running then would run twice. The attempt
+/// that took a key over holds it: the first attempt's late `complete` or `abandon` changes nothing
+/// (``IdempotencyRequest/claim``).
+///
+/// Expired rows are deleted in bounded batches as claims go by, off the request path, so the table holds
+/// about one lifetime's records.
 public final class PostgresIdempotencyStore: IdempotencyStore {
     private let client: PostgresClient
     private let logger: Logger
@@ -36,6 +42,11 @@ public final class PostgresIdempotencyStore: IdempotencyStore {
             PRIMARY KEY (api_key, key))
         """,
         "CREATE INDEX signet_idempotency_expiry ON signet_idempotency (expires_at)",
+    ]), PostgresMigrator.Migration(id: "signet-idempotency-v2-claim", statements: [
+        // The claim that holds the row (IdempotencyRequest.claim): only it completes or releases the row, so
+        // an attempt whose key was taken over after `inFlightLifetime` cannot touch the next attempt's claim.
+        // NULL on rows written in one transaction (the reference server's event function), which are done.
+        "ALTER TABLE signet_idempotency ADD COLUMN claim uuid",
     ])]
 
     /// A store on `client`, which must be running.
@@ -71,11 +82,11 @@ public final class PostgresIdempotencyStore: IdempotencyStore {
         _ request: IdempotencyRequest, now: Date, claimExpiry: Date, on connection: PostgresConnection, logger: Logger
     ) async throws -> IdempotencyBegin {
         let claimed = try await connection.query("""
-            INSERT INTO signet_idempotency (api_key, key, fingerprint, expires_at)
-            VALUES (\(request.apiKey), \(request.key), \(request.fingerprint), \(claimExpiry))
+            INSERT INTO signet_idempotency (api_key, key, fingerprint, claim, expires_at)
+            VALUES (\(request.apiKey), \(request.key), \(request.fingerprint), \(request.claim), \(claimExpiry))
             ON CONFLICT (api_key, key) DO UPDATE
-            SET fingerprint = EXCLUDED.fingerprint, done = false, status = NULL, content_type = NULL, body = NULL,
-                expires_at = EXCLUDED.expires_at
+            SET fingerprint = EXCLUDED.fingerprint, claim = EXCLUDED.claim, done = false, status = NULL,
+                content_type = NULL, body = NULL, expires_at = EXCLUDED.expires_at
             WHERE signet_idempotency.expires_at < \(now)
             RETURNING 1
             """, logger: logger)
@@ -97,7 +108,7 @@ public final class PostgresIdempotencyStore: IdempotencyStore {
         return .inProgress
     }
 
-    /// Stores the response of a claimed request, kept for ``lifetime``.
+    /// Stores the response of `request`'s claim, kept for ``lifetime``; nothing when the claim lost its key.
     public func complete(_ request: IdempotencyRequest, with response: StoredResponse, now: Date) async throws {
         let (client, logger, expiry) = (self.client, self.logger, now.addingTimeInterval(lifetime))
         try await PostgresOperation.run("storing an idempotent response") {
@@ -117,18 +128,17 @@ public final class PostgresIdempotencyStore: IdempotencyStore {
             UPDATE signet_idempotency
             SET done = true, status = \(response.status), content_type = \(response.contentType), body = \(body),
                 expires_at = \(expiry)
-            WHERE api_key = \(request.apiKey) AND key = \(request.key) AND fingerprint = \(request.fingerprint)
+            WHERE api_key = \(request.apiKey) AND key = \(request.key) AND claim = \(request.claim) AND NOT done
             """, logger: logger)
     }
 
-    /// Releases a claim whose handler failed.
+    /// Releases `request`'s claim, whose handler failed; nothing when the claim lost its key.
     public func abandon(_ request: IdempotencyRequest) async {
         let (client, logger) = (self.client, self.logger)
         _ = try? await PostgresOperation.run("releasing an idempotency key") {
             try await client.query("""
                 DELETE FROM signet_idempotency
-                WHERE api_key = \(request.apiKey) AND key = \(request.key) AND fingerprint = \(request.fingerprint)
-                AND NOT done
+                WHERE api_key = \(request.apiKey) AND key = \(request.key) AND claim = \(request.claim) AND NOT done
                 """, logger: logger)
         }
     }

@@ -7,8 +7,27 @@ struct IdempotencyStoreTests {
     private static let start = Date(timeIntervalSince1970: 1_790_000_000)
     private static let ok = StoredResponse(status: 200, body: Array(#"{"ok":true}"#.utf8))
 
-    private func request(_ key: String, fingerprint: String = "POST /events md5") -> IdempotencyRequest {
-        IdempotencyRequest(apiKey: "admin", key: key, fingerprint: fingerprint)
+    /// The attempt these tests make of each request: one claim for all, as each test makes one attempt per key
+    /// (``takenOver()`` makes two).
+    private static let attempt = UUID()
+
+    private func request(_ key: String, fingerprint: String = "POST /events md5", claim: UUID = attempt) -> IdempotencyRequest {
+        IdempotencyRequest(apiKey: "admin", key: key, fingerprint: fingerprint, claim: claim)
+    }
+
+    @Test("a key taken over after its lifetime in flight is the new attempt's: the first one's late abandon or complete changes nothing")
+    func takenOver() {
+        let store = InMemoryIdempotencyStore(lifetime: 60)
+        let slow = request("k", claim: UUID()), retry = request("k", claim: UUID()), third = request("k", claim: UUID())
+        #expect(store.begin(slow, now: Self.start) == .proceed)
+        #expect(store.begin(retry, now: Self.start.addingTimeInterval(30)) == .inProgress)
+        #expect(store.begin(retry, now: Self.start.addingTimeInterval(61)) == .proceed)
+        store.abandon(slow)
+        #expect(store.begin(third, now: Self.start.addingTimeInterval(62)) == .inProgress)
+        store.complete(slow, with: StoredResponse(status: 201, body: Array("first".utf8)), now: Self.start.addingTimeInterval(63))
+        #expect(store.begin(third, now: Self.start.addingTimeInterval(63)) == .inProgress)
+        store.complete(retry, with: Self.ok, now: Self.start.addingTimeInterval(64))
+        #expect(store.begin(third, now: Self.start.addingTimeInterval(65)) == .replay(Self.ok))
     }
 
     @Test("first use proceeds; a repeat while in flight is in progress; after completion it replays")
@@ -59,7 +78,7 @@ struct IdempotencyStoreTests {
     @Test("one API key that floods fills only its quota: it gets 503 and another key goes on; its old records stay")
     func perKeyQuota() {
         let store = InMemoryIdempotencyStore(lifetime: 60, capacity: 100, perKeyCapacity: 10)
-        func flood(_ key: String) -> IdempotencyRequest { IdempotencyRequest(apiKey: "flooder", key: key, fingerprint: "f") }
+        func flood(_ key: String) -> IdempotencyRequest { IdempotencyRequest(apiKey: "flooder", key: key, fingerprint: "f", claim: Self.attempt) }
         for n in 0..<10 {
             #expect(store.begin(flood("k\(n)"), now: Self.start) == .proceed)
             store.complete(flood("k\(n)"), with: Self.ok, now: Self.start)

@@ -12,6 +12,8 @@ package struct IdempotencyLedger: Sendable {
 
     private struct Record: Sendable {
         let fingerprint: String
+        /// The claim that made it (``IdempotencyRequest/claim``): only that claim completes or releases it.
+        let claim: UUID
         var outcome: Outcome
         var expiry: Date
     }
@@ -59,23 +61,22 @@ package struct IdempotencyLedger: Sendable {
             let oldest = expiries.first?.expiry ?? now
             return .storeFull(retryAfter: InMemoryReplayStore.seconds(from: now, to: oldest))
         }
-        insert(Record(fingerprint: request.fingerprint, outcome: .inFlight, expiry: now + lifetime), at: slot)
+        insert(Record(fingerprint: request.fingerprint, claim: request.claim, outcome: .inFlight, expiry: now + lifetime), at: slot)
         held[request.apiKey, default: 0] += 1
         return .proceed
     }
 
-    /// Stores the response of a claimed request, kept for ``lifetime`` from `now`.
+    /// Stores the response of `request`'s claim, kept for ``lifetime`` from `now`, when it still holds its key in flight.
     package mutating func complete(_ request: IdempotencyRequest, with response: StoredResponse, now: Date) {
         let slot = Slot(apiKey: request.apiKey, key: request.key)
-        guard let record = records[slot], record.fingerprint == request.fingerprint else { return }
-        insert(Record(fingerprint: record.fingerprint, outcome: .done(response), expiry: now + lifetime), at: slot)
+        guard let record = records[slot], record.claim == request.claim, case .inFlight = record.outcome else { return }
+        insert(Record(fingerprint: record.fingerprint, claim: record.claim, outcome: .done(response), expiry: now + lifetime), at: slot)
     }
 
-    /// Releases a claim that is still in flight.
+    /// Releases `request`'s claim, when it still holds its key in flight.
     package mutating func abandon(_ request: IdempotencyRequest) {
         let slot = Slot(apiKey: request.apiKey, key: request.key)
-        guard let record = records[slot], record.fingerprint == request.fingerprint,
-              case .inFlight = record.outcome else { return }
+        guard let record = records[slot], record.claim == request.claim, case .inFlight = record.outcome else { return }
         remove(slot)
     }
 

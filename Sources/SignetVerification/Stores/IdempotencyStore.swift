@@ -11,6 +11,9 @@ import Foundation
 /// 2. ``complete(_:with:now:)`` stores the handler's response, kept at least for the store's lifetime.
 /// 3. When the handler fails without a response, ``abandon(_:)`` releases the claim so a retry can run.
 ///
+/// ``complete(_:with:now:)`` and ``abandon(_:)`` act only on the claim the request holds
+/// (``IdempotencyRequest/claim``): a key taken over by a later attempt is that attempt's.
+///
 /// ```swift
 /// switch try await store.begin(request, now: now) {
 /// case .proceed:
@@ -39,12 +42,23 @@ public struct IdempotencyRequest: Hashable, Sendable {
     public let key: String
     /// What the request was (method, target with its query, body MD5): the same key with another request is refused.
     public let fingerprint: String
+    /// This attempt's own claim. A store hands a key whose claim outlived its in-flight lifetime to the next
+    /// attempt (its instance may have died); ``IdempotencyStore/complete(_:with:now:)`` and
+    /// ``IdempotencyStore/abandon(_:)`` then act only on the claim this attempt holds, so a slow first attempt
+    /// that finishes late cannot release, or answer for, the attempt that took its key over.
+    public let claim: UUID
 
-    /// Creates a request description.
+    /// Creates a request description, with a claim of its own.
     public init(apiKey: String, key: String, fingerprint: String) {
+        self.init(apiKey: apiKey, key: key, fingerprint: fingerprint, claim: UUID())
+    }
+
+    /// Creates a request description with the given claim.
+    public init(apiKey: String, key: String, fingerprint: String, claim: UUID) {
         self.apiKey = apiKey
         self.key = key
         self.fingerprint = fingerprint
+        self.claim = claim
     }
 }
 

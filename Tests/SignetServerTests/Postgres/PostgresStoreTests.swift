@@ -79,6 +79,36 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("a key taken over after its in-flight lifetime is the new attempt's: the first one's late abandon or complete changes nothing")
+    func takenOverClaim() async throws {
+        try await PostgresTestDatabase.with { url in
+            try await Self.withClients(url) { first, second in
+                let stores = [PostgresIdempotencyStore(client: first, logger: Self.quiet),
+                              PostgresIdempotencyStore(client: second, logger: Self.quiet)]
+                let now = Date(timeIntervalSince1970: 1_800_000_000)
+                // Three attempts of one request (one key, one fingerprint), each with its own claim.
+                func attempt() -> IdempotencyRequest { IdempotencyRequest(apiKey: "admin", key: "k-slow", fingerprint: "POST /events md5") }
+                let slow = attempt(), retry = attempt(), third = attempt()
+                #expect(try await stores[0].begin(slow, now: now) == .proceed)
+                #expect(try await stores[1].begin(retry, now: now + 30) == .inProgress)
+                // Past the in-flight lifetime (60 s) the retry, on the other instance, takes the key over.
+                #expect(try await stores[1].begin(retry, now: now + 61) == .proceed)
+                // The first attempt fails late: its release leaves the retry's claim in place.
+                await stores[0].abandon(slow)
+                #expect(try await stores[0].begin(third, now: now + 62) == .inProgress)
+                // Or it finishes late: its answer is not kept in the retry's place.
+                try await stores[0].complete(slow, with: StoredResponse(status: 201, body: Array("first".utf8)), now: now + 63)
+                #expect(try await stores[0].begin(third, now: now + 63) == .inProgress)
+                let answer = StoredResponse(status: 200, body: Array("retry".utf8))
+                try await stores[1].complete(retry, with: answer, now: now + 64)
+                #expect(try await stores[0].begin(third, now: now + 65) == .replay(answer))
+                // Done, the record is not changed by a claim's late release either.
+                await stores[1].abandon(retry)
+                #expect(try await stores[0].begin(third, now: now + 66) == .replay(answer))
+            }
+        }
+    }
+
     @Test("a database that cannot be reached makes a claim fail promptly with PostgresUnavailable, never accept")
     func unreachable() async throws {
         let configuration = try PostgresConnectionURL.configuration("postgres://nobody@127.0.0.1:1/none")
