@@ -300,7 +300,7 @@ let package = Package(
         .target(
             name: "SignetPostgres",
             dependencies: [
-                "SignetGameSystem",
+                "SignetCrypto", "SignetGameSystem",
                 "SignetVerification",
                 .product(name: "Logging", package: "swift-log"),
                 product("PostgresNIO", "postgres-nio", trait: "Postgres"),

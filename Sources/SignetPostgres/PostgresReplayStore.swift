@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import SignetCrypto
 import SignetGameSystem
 import SignetVerification
 
@@ -10,9 +11,9 @@ import SignetVerification
 /// A claim is one statement, `INSERT … ON CONFLICT DO UPDATE … WHERE expired`, on a primary key over the
 /// request's canonical identity: of two instances claiming the same request at once, exactly one gets the
 /// row back (accepted); the other sees the conflict (replayed). An entry is never removed before it
-/// expires; expired rows are deleted in bounded batches as claims go by, off the request path. The database has no capacity limit of its own, so
-/// it never answers `ReplayClaim.storeFull(retryAfter:)`; when it cannot be reached the claim throws
-/// ``PostgresUnavailable`` and the request gets 503, never acceptance.
+/// expires; expired rows are deleted in bounded batches as claims go by, off the request path. The database
+/// has no capacity limit of its own, so it never answers `ReplayClaim.storeFull(retryAfter:)`; when it cannot
+/// be reached the claim throws ``PostgresUnavailable`` and the request gets 503, never acceptance.
 public final class PostgresReplayStore: ReplayStore {
     private let client: PostgresClient
     private let logger: Logger
@@ -58,9 +59,22 @@ public final class PostgresReplayStore: ReplayStore {
         }
     }
 
-    /// The canonical identity as one key: the fields joined by a byte that none of them can hold.
+    /// The longest identity kept as it is, in bytes. A B-tree entry holds about 2,700 bytes, and the signed
+    /// path is the client's to make long: a 3 KB path made PostgreSQL refuse the row (54000), and the request
+    /// was answered 503 as though the store were down.
+    static let longestPlainIdentity = 512
+
+    /// The canonical identity as one key: the fields joined by a byte that none of them can hold; past
+    /// ``longestPlainIdentity`` bytes, `sha1:` and the hex SHA-1 of those bytes (no 0x1F in it, so it cannot be
+    /// a plain identity). A collision would refuse a request as a replay, never accept one.
     package static func identity(_ request: GameSystemVerifiedRequest) -> String {
-        [request.apiKey, request.signature, String(request.dateSeconds), request.contentMD5, request.method, request.path]
+        var joined = [request.apiKey, request.signature, String(request.dateSeconds), request.contentMD5, request.method, request.path]
             .joined(separator: "\u{1F}")
+        guard joined.utf8.count > longestPlainIdentity else { return joined }
+        let digest = joined.withUTF8 { bytes -> Digest? in
+            do { return try SHA1.hash(UnsafeRawBufferPointer(bytes)) } catch { return nil }
+        }
+        // Without SHA-1 (no backend) the plain identity is sent, and PostgreSQL may refuse it (503).
+        return digest.map { "sha1:" + $0.hex } ?? joined
     }
 }

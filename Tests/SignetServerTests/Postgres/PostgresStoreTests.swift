@@ -50,6 +50,43 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("a request to an 8 KB path is claimed once and then replayed, as any other; its identity is kept hashed")
+    func longPathClaims() async throws {
+        try await PostgresTestDatabase.with { url in
+            try await Self.withClients(url) { first, second in
+                let stores = [PostgresReplayStore(client: first, logger: Self.quiet), PostgresReplayStore(client: second, logger: Self.quiet)]
+                // A path that does not compress (PostgreSQL compresses a long value before it indexes it).
+                func path(_ seed: UInt64) -> String {
+                    let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+                    var state = seed, characters: [Character] = ["/"]
+                    for _ in 0..<8_191 {
+                        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                        characters.append(alphabet[Int(state >> 58)])
+                    }
+                    return String(characters)
+                }
+                let long = GameSystemVerifiedRequest(
+                    apiKey: "K", signature: String(repeating: "cd", count: 20), dateSeconds: 1_800_000_000,
+                    contentMD5: "1B2M2Y8AsgTpgAmY7PhCfg==", method: "POST", path: path(1))
+                let now = Date(timeIntervalSince1970: 1_800_000_000)
+                // Before, PostgreSQL refused the row (index row size) and the claim threw: 503 for a good request.
+                let claims = [try await stores[0].claim(long, until: now + 20, now: now),
+                              try await stores[1].claim(long, until: now + 20, now: now)]
+                #expect(claims == [.accepted, .replayed])
+                // Another long path of the same length is another request.
+                let other = GameSystemVerifiedRequest(
+                    apiKey: "K", signature: String(repeating: "cd", count: 20), dateSeconds: 1_800_000_000,
+                    contentMD5: "1B2M2Y8AsgTpgAmY7PhCfg==", method: "POST", path: path(2))
+                let otherClaim = try await stores[1].claim(other, until: now + 20, now: now)
+                #expect(otherClaim == .accepted)
+                // Identities up to 512 bytes are kept as they are; longer ones as their SHA-1.
+                let hashed: String = PostgresReplayStore.identity(long), plain: String = PostgresReplayStore.identity(Self.request)
+                #expect(hashed.hasPrefix("sha1:") && hashed.utf8.count == 45)
+                #expect(plain.contains("/acme/admin/player_external_events"))
+            }
+        }
+    }
+
     @Test("an idempotency key claimed on two instances at once proceeds once; the other is in progress, then replays")
     func concurrentIdempotency() async throws {
         try await PostgresTestDatabase.with { url in
