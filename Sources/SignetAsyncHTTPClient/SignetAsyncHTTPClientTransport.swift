@@ -93,7 +93,7 @@ public struct SignetAsyncHTTPClientTransport: DeadlineEnforcingTransport {
             let bytes: [UInt8]
             do {
                 bytes = try await DeadlineRace.run(timer: .shared(deadline)) {
-                    try await Self.collect(response, limit: limit, status: status)
+                    try await Self.collect(response, limit: limit, status: status, method: request.method)
                 }
             } catch {
                 // The head arrived, so the error says what the server answered, whatever ended its body. One
@@ -114,8 +114,12 @@ public struct SignetAsyncHTTPClientTransport: DeadlineEnforcingTransport {
     /// The body, up to `limit` bytes, read into the array the response body becomes: sized from
     /// `Content-Length` (pages are used only as bytes arrive), so a large answer is neither regrown nor
     /// copied out of a buffer of its own (`collect(upTo:)` gathered a `ByteBuffer` that was then copied).
-    private static func collect(_ response: HTTPClientResponse, limit: Int, status: HTTPResponse.Status) async throws -> [UInt8] {
-        let declared = response.headers.first(name: "content-length").flatMap { Int($0) }
+    private static func collect(
+        _ response: HTTPClientResponse, limit: Int, status: HTTPResponse.Status, method: HTTPRequest.Method
+    ) async throws -> [UInt8] {
+        // A HEAD, 204 or 304 announces the length of a body it does not carry.
+        let declared = ResponseFraming.mayHaveBody(method: method, status: status.code)
+            ? response.headers.first(name: "content-length").flatMap { Int($0) } : nil
         if let declared, declared > limit { throw SignetError(.bodyTooLarge(limit: limit, actual: declared), status: status) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(declared ?? 0)

@@ -1,5 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NIOCore
 import NIOHTTP1
+import NIOSSL
+import Signet
 
 /// One connection's HTTP/1.1 exchanges as a value: the phase the current one is in, and what the channel
 /// handler must do at each event. No I/O happens here, so every transition is tested without a socket
@@ -28,6 +35,8 @@ struct ExchangeStateMachine<Context> {
         let context: Context
         let id: UInt64
         let announcedLength: Int?
+        /// A HEAD request: its answer has no body, whatever its `Content-Length` says (RFC 9110, 9.3.2).
+        var head = false
         var written = 0
     }
 
@@ -90,10 +99,11 @@ struct ExchangeStateMachine<Context> {
 
     /// A new exchange numbered `id`: its head (and an inline body) is written next, then, when
     /// `streamingBody`, a body of `announcedLength` bytes (nil: chunked) part by part.
-    mutating func begin(_ context: Context, id: UInt64, streamingBody: Bool, announcedLength: Int?) -> Action {
+    /// A `head` request's answer has no body.
+    mutating func begin(_ context: Context, id: UInt64, streamingBody: Bool, announcedLength: Int?, head: Bool = false) -> Action {
         switch state {
         case .idle:
-            let exchange = Exchange(context: context, id: id, announcedLength: streamingBody ? announcedLength : nil)
+            let exchange = Exchange(context: context, id: id, announcedLength: streamingBody ? announcedLength : nil, head: head)
             state = streamingBody ? .sendingBody(exchange) : .awaitingHead(exchange)
             return .write
         case .closed(let cause):
@@ -145,7 +155,9 @@ struct ExchangeStateMachine<Context> {
     mutating func responseHead(_ head: HTTPResponseHead) -> Action {
         switch state {
         case .sendingBody(let exchange), .awaitingHead(let exchange):
-            if let announced = head.headers.first(name: "Content-Length").flatMap({ Int($0) }), announced > maxResponseBytes {
+            // The length a body would have had: the answer to a HEAD, a 204 or a 304 has none (RFC 9110, 8.6).
+            if Self.mayHaveBody(head.status, answering: exchange),
+               let announced = head.headers.first(name: "Content-Length").flatMap({ Int($0) }), announced > maxResponseBytes {
                 return fail(exchange, .tooLarge(announced: announced, status: head.status))
             }
             let request: RequestBody
@@ -200,19 +212,38 @@ struct ExchangeStateMachine<Context> {
         return fail(exchange, .cancelled)
     }
 
-    /// The connection failed or closed, for `error`.
+    /// Whether an answer of `status` to `exchange` can carry a body (not to a HEAD; not 1xx, 204 or 304).
+    private static func mayHaveBody(_ status: HTTPResponseStatus, answering exchange: Exchange) -> Bool {
+        ResponseFraming.mayHaveBody(method: exchange.head ? .head : .get, status: Int(status.code))
+    }
+
+    /// The connection failed or closed, for `error`. Before any of the answer, a connection that merely ended
+    /// (``endedQuietly(_:)``) is stale, and the request may go again on another; one that sent bytes that are
+    /// not an HTTP answer is broken, and the error says why.
     mutating func connectionEnded(_ error: any Error) -> Action {
         switch state {
         case .idle:
             state = .closed(cause: error)
             return .close
         case .sendingBody(let exchange), .awaitingHead(let exchange):
-            return fail(exchange, .stale(error), cause: error)
+            return fail(exchange, Self.endedQuietly(error) ? .stale(error) : .broken(error), cause: error)
         case .receivingBody(let exchange, _, _, _):
             return fail(exchange, .broken(error), cause: error)
         case .closed, .modifying:
             return .none
         }
+    }
+
+    /// Whether `error` only says the connection ended (closed, reset, written to after it closed), as a server
+    /// closes an idle connection: not a malformed answer (NIO's parser errors), which sending again would not mend.
+    static func endedQuietly(_ error: any Error) -> Bool {
+        if let channel = error as? ChannelError {
+            return channel == .eof || channel == .ioOnClosedChannel || channel == .outputClosed || channel == .alreadyClosed
+        }
+        if let io = error as? IOError { return [ECONNRESET, EPIPE, ECONNABORTED].contains(io.errnoCode) }
+        // A TLS server that closes an idle connection without close_notify.
+        if let tls = error as? NIOSSLError, case .uncleanShutdown = tls { return true }
+        return false
     }
 
     /// The connection is to close if it is idle (its idle time is up, or the transport shuts down); an

@@ -46,22 +46,22 @@ extension NIOTransport {
     func checkout(_ origin: Origin, deadline: ContinuousClock.Instant) async throws -> (Bool, Connection) {
         switch pool.take(origin.key) {
         case .connection(let connection): return (true, connection)
-        case .connect: return (false, try await connect(origin))
+        case .connect: return (false, try await connect(origin, deadline: deadline))
         case .shutDown: throw Self.shutDownError
         case .wait:
             let pool = pool
             if let connection = try await DeadlineRace.run(timer: .shared(deadline), { try await pool.wait(origin.key) }) {
                 return (true, connection)
             }
-            return (false, try await connect(origin))
+            return (false, try await connect(origin, deadline: deadline))
         }
     }
 
-    /// Opens a connection in a slot already counted by the pool; frees the slot if that fails.
-    private func connect(_ origin: Origin) async throws -> Connection {
+    /// Opens a connection in a slot already counted by the pool, by `deadline`; frees the slot if that fails.
+    private func connect(_ origin: Origin, deadline: ContinuousClock.Instant) async throws -> Connection {
         let channel: any Channel, handler: ExchangeHandler
         do {
-            (channel, handler) = try await open(origin)
+            (channel, handler) = try await open(origin, deadline: deadline)
         } catch {
             pool.connectFailed(origin.key)
             throw error
@@ -72,7 +72,15 @@ extension NIOTransport {
         return connection
     }
 
-    private func open(_ origin: Origin) async throws -> (any Channel, ExchangeHandler) {
+    /// The longest a connection is waited for, whatever the deadline.
+    static let connectTimeoutCap = Duration.seconds(10)
+
+    private func open(_ origin: Origin, deadline: ContinuousClock.Instant) async throws -> (any Channel, ExchangeHandler) {
+        // Connecting counts against the exchange's deadline: a server whose SYNs are dropped (a full listen
+        // queue, a firewall) held a 300 ms request for the fixed 10 s.
+        let left = min(max(ContinuousClock.now.duration(to: deadline), .milliseconds(1)), Self.connectTimeoutCap)
+        let (seconds, attoseconds) = left.components
+        let connectTimeout = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         let handler = ExchangeHandler(maxResponseBytes: maxResponseBytes, idleTimeout: idleTimeout)
         // The host name is checked against the certificate and sent as SNI, unless it is an IP address,
         // which is checked against the certificate's IP entries and never sent as SNI.
@@ -80,7 +88,7 @@ extension NIOTransport {
         let isAddress = (try? SocketAddress(ipAddress: origin.host, port: 0)) != nil
         let channel = try await ClientBootstrap(group: group)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
-            .connectTimeout(.seconds(10))
+            .connectTimeout(connectTimeout)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let context {

@@ -129,14 +129,29 @@ public final class NIOTransport: DeadlineEnforcingTransport, Sendable {
         }
         // A connection the server closed while it sat idle fails before any answer: the request is sent
         // again once on a new connection, when it is idempotent and its body can be replayed.
-        let (reused, first) = try await checkout(origin, deadline: deadline)
+        let (reused, first) = try await checkout(origin, deadline: deadline, allowed: allowed)
         do {
             return try await exchange(head, body: body, inline: inline, on: first, deadline: deadline, allowed: allowed)
         } catch is StaleConnection where reused && body.isReplayable && Self.idempotent.contains(request.method) {
-            let second = try await checkout(origin, deadline: deadline).1
-            return try await exchange(head, body: body, inline: inline, on: second, deadline: deadline, allowed: allowed)
+            do {
+                let second = try await checkout(origin, deadline: deadline, allowed: allowed).1
+                return try await exchange(head, body: body, inline: inline, on: second, deadline: deadline, allowed: allowed)
+            } catch let stale as StaleConnection {
+                // The sibling clause below does not see what this one throws.
+                throw SignetError(.transport(underlying: stale.underlying))
+            }
         } catch let stale as StaleConnection {
             throw SignetError(.transport(underlying: stale.underlying))
+        }
+    }
+
+    /// ``checkout(_:deadline:)``, where a connection not made by `deadline` is a timeout after `allowed`, as an
+    /// answer not come by then is.
+    private func checkout(_ origin: Origin, deadline: ContinuousClock.Instant, allowed: Duration) async throws -> (Bool, Connection) {
+        do {
+            return try await checkout(origin, deadline: deadline)
+        } catch where !(error is SignetError) && ContinuousClock.now >= deadline {
+            throw SignetError(.timeout(after: allowed))
         }
     }
 

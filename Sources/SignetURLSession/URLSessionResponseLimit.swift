@@ -45,7 +45,11 @@ final class URLSessionResponseLimit: NSObject, URLSessionDataDelegate, Sendable 
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         let collector = collectors.withLock { $0[dataTask.taskIdentifier] }
-        guard collector?.accept(response) == false else { return completionHandler(.allow) }
+        // A HEAD, 204 or 304 announces the length of a body it does not carry.
+        let method = dataTask.originalRequest?.httpMethod.flatMap { HTTPRequest.Method($0) } ?? .get
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 200
+        let mayHaveBody = ResponseFraming.mayHaveBody(method: method, status: status)
+        guard collector?.accept(response, mayHaveBody: mayHaveBody) == false else { return completionHandler(.allow) }
         completionHandler(.cancel)
         collector?.refuse()
     }
@@ -80,10 +84,12 @@ final class URLSessionResponseLimit: NSObject, URLSessionDataDelegate, Sendable 
             state = Mutex(State(continuation: continuation))
         }
 
-        /// Records the response head; false when its `Content-Length` already exceeds the limit.
-        func accept(_ response: URLResponse) -> Bool {
+        /// Records the response head; false when its `Content-Length` already exceeds the limit, for an answer
+        /// that `mayHaveBody`.
+        func accept(_ response: URLResponse, mayHaveBody: Bool) -> Bool {
             state.withLock { state in
                 state.response = response
+                guard mayHaveBody else { return true }
                 let declared = response.expectedContentLength
                 guard declared > Int64(limit) else {
                     // Room for the announced body (pages are used only as it arrives): it is never regrown.

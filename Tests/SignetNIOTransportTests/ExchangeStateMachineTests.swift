@@ -1,5 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 @testable import SignetNIOTransport
 import Testing
 
@@ -148,21 +154,52 @@ struct ExchangeStateMachineTests {
 
     @Test("the connection ends: before the answer the failure is stale (may be sent again), after its head broken")
     func connectionEnds() {
-        struct Reset: Error {}
+        let reset = IOError(errnoCode: ECONNRESET, reason: "read")
         var sending = Machine(maxResponseBytes: 100)
         _ = sending.begin("a", id: 1, streamingBody: true, announcedLength: nil)
-        #expect(Self.text(sending.connectionEnded(Reset())) == "fail a stale")
+        #expect(Self.text(sending.connectionEnded(ChannelError.eof)) == "fail a stale")
         var waiting = Machine(maxResponseBytes: 100)
         _ = waiting.begin("b", id: 2, streamingBody: false, announcedLength: nil)
-        #expect(Self.text(waiting.connectionEnded(Reset())) == "fail b stale")
+        #expect(Self.text(waiting.connectionEnded(reset)) == "fail b stale")
         var reading = Machine(maxResponseBytes: 100)
         _ = reading.begin("c", id: 3, streamingBody: false, announcedLength: nil)
         _ = reading.responseHead(Self.head(.ok))
-        #expect(Self.text(reading.connectionEnded(Reset())) == "fail c broken")
-        #expect(Self.text(reading.connectionEnded(Reset())) == "none")
+        #expect(Self.text(reading.connectionEnded(reset)) == "fail c broken")
+        #expect(Self.text(reading.connectionEnded(reset)) == "none")
+        for quiet: any Error in [ChannelError.ioOnClosedChannel, IOError(errnoCode: EPIPE, reason: "write"), NIOSSLError.uncleanShutdown] {
+            var machine = Machine(maxResponseBytes: 100)
+            _ = machine.begin("e", id: 5, streamingBody: false, announcedLength: nil)
+            #expect(Self.text(machine.connectionEnded(quiet)) == "fail e stale", "\(quiet)")
+        }
         var idle = Machine(maxResponseBytes: 100)
-        #expect(Self.text(idle.connectionEnded(Reset())) == "close")
+        #expect(Self.text(idle.connectionEnded(reset)) == "close")
         #expect(Self.text(idle.begin("d", id: 4, streamingBody: false, announcedLength: nil)) == "fail d stale")
+    }
+
+    @Test("bytes that are no HTTP answer, before any answer: broken (not sent again), the parser's error kept")
+    func malformedBeforeTheAnswer() {
+        struct Other: Error {}
+        for error: any Error in [HTTPParserError.invalidVersion, HTTPParserError.headerOverflow, Other()] {
+            var waiting = Machine(maxResponseBytes: 100)
+            _ = waiting.begin("a", id: 1, streamingBody: false, announcedLength: nil)
+            #expect(Self.text(waiting.connectionEnded(error)) == "fail a broken", "\(error)")
+        }
+    }
+
+    @Test("the answer to a HEAD, a 204 or a 304 has no body, whatever length it announces; a 200 to a GET does")
+    func bodilessAnswersAnnounceAnyLength() {
+        let huge = [("Content-Length", "17000000")]
+        var head = Machine(maxResponseBytes: 100)
+        _ = head.begin("a", id: 1, streamingBody: false, announcedLength: nil, head: true)
+        #expect(Self.answer(&head, Self.head(.ok, huge)).hasPrefix("succeed a 200"))
+        for status: HTTPResponseStatus in [.noContent, .notModified] {
+            var get = Machine(maxResponseBytes: 100)
+            _ = get.begin("b", id: 2, streamingBody: false, announcedLength: nil)
+            #expect(Self.answer(&get, Self.head(status, huge)).hasPrefix("succeed b \(status.code)"))
+        }
+        var get = Machine(maxResponseBytes: 100)
+        _ = get.begin("c", id: 3, streamingBody: false, announcedLength: nil)
+        #expect(Self.text(get.responseHead(Self.head(.ok, huge))) == "fail c tooLarge 17000000 200")
     }
 
     @Test("a deadline, a cancellation or a body writer of another exchange does nothing to this one")

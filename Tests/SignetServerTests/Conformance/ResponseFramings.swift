@@ -47,6 +47,12 @@ enum ResponseFramings {
         Framing(testDescription: "304 Not Modified with the Content-Length of the unchanged body, and no body",
                 bytes: "HTTP/1.1 304 Not Modified\r\nContent-Length: 10\r\nETag: \"a\"\r\nConnection: close\r\n\r\n",
                 status: 304, body: ""),
+        // A length past the transports' 16 MiB limit, on answers that have no body: nothing to refuse.
+        Framing(testDescription: "HEAD of a resource larger than the response limit", method: .head,
+                bytes: "HTTP/1.1 200 OK\r\nContent-Length: 17000000\r\nConnection: close\r\n\r\n", status: 200, body: ""),
+        Framing(testDescription: "304 Not Modified for a resource larger than the response limit",
+                bytes: "HTTP/1.1 304 Not Modified\r\nContent-Length: 17000000\r\nETag: \"a\"\r\nConnection: close\r\n\r\n",
+                status: 304, body: ""),
     ]
 
     /// One `/framed` request to a peer that answers with `framing`, and what came of it.
