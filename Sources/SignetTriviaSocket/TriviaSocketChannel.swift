@@ -217,8 +217,10 @@ struct TriviaSocketChannel: ClientConnectionChannel {
         case .websocket(let channel):
             return try await WebSocketHandler.handle(
                 type: .client,
+                // A text message that is not UTF-8 fails the connection with 1007 (RFC 6455, 8.1); unchecked, its
+                // bytes were replaced with U+FFFD and the message read as though the server had sent that.
                 configuration: .init(extensions: [], autoPing: autoPing, closeTimeout: closeTimeout,
-                                     validateUTF8: false, maxFrameSize: maxFrameSize),
+                                     validateUTF8: true, maxFrameSize: maxFrameSize),
                 asyncChannel: channel, context: Context(logger: logger), handler: handler)
         case .notUpgraded:
             throw TriviaSocketError.upgradeDeclined
