@@ -257,7 +257,7 @@ struct PipelineTests {
         #expect(refusal.message == "Idempotency-Key must be 1 to 255 bytes, not 256")
     }
 
-    @Test("a response over maxStoredResponseBytes is not kept: the claim is released and a repeat runs again; one at the limit is kept")
+    @Test("a response over maxStoredResponseBytes is not kept, and a repeat is told so (409), never run again; one at the limit is kept")
     func storedResponseLimit() async throws {
         let verification = try Self.verification(options: .init(
             replayStore: nil, idempotencyStore: InMemoryIdempotencyStore(), maxStoredResponseBytes: 4))
@@ -265,8 +265,14 @@ struct PipelineTests {
         let first = try #require(await verification.verify(over, body: []).verified?.idempotency)
         #expect(first.maxStoredBytes == 4)
         await first.complete(status: 201, contentType: "text/plain", body: Array("12345".utf8))
-        // Not stored, and not left in flight: the repeat is the handler's again.
-        #expect(await verification.verify(over, body: []).verified?.idempotency != nil)
+        // The handler ran: the repeat is answered, not handed to it again.
+        guard case .answered(let head, let notKept) = await verification.verify(over, body: []) else {
+            Issue.record("a repeat of a request whose response was not kept ran again")
+            return
+        }
+        #expect(head.status == .conflict && head.headerFields[HTTPField.Name("Idempotent-Replayed")!] == "true")
+        #expect(String(decoding: notKept, as: UTF8.self) == #"{"error_message":"idempotency-response-not-kept: the request with "#
+            + #"Idempotency-Key 'over' was applied (status 201); its response of 5 bytes was over the 4 bytes kept, so it cannot be sent again"}"#)
 
         let atLimit = try signedRequest(.post, "/orders", extra: [HTTPField.Name("Idempotency-Key")!: "at-limit"])
         let claim = try #require(await verification.verify(atLimit, body: []).verified?.idempotency)

@@ -34,7 +34,8 @@ public struct GameSystemVerificationOptions: Sendable {
     /// Off by default: the explanation shows the string the server expected to be signed, which is public
     /// information, but production servers usually say less. Diagnosis runs only for refused requests.
     public var explainsFailures: Bool
-    /// The largest response stored for an `Idempotency-Key` (64 KiB); a larger one is sent but not kept.
+    /// The largest response stored for an `Idempotency-Key` (64 KiB). A larger one is sent but not kept: a
+    /// repeat is answered 409, `idempotency-response-not-kept`, and never runs the handler again.
     public var maxStoredResponseBytes: Int
     /// The server's clock, for the `Date` window and replay expiry.
     public var clock: @Sendable () -> Date

@@ -15,26 +15,36 @@ public struct IdempotencyClaim: Sendable {
 
     /// The claimed key, scoped to the API key and bound to the request's fingerprint.
     public let request: IdempotencyRequest
-    /// The largest response kept; a larger one is sent but not stored (the claim is abandoned).
+    /// The largest response kept; a larger one is sent, and a repeat is answered that it was applied but not kept.
     public let maxStoredBytes: Int
     let store: any IdempotencyStore
     let clock: @Sendable () -> Date
     let telemetry: VerificationTelemetry
 
-    /// Stores the handler's response, so a repeat of this request is answered with it.
-    /// A body over ``maxStoredBytes``, or a store that fails, releases the claim instead.
+    /// Stores the handler's response, so a repeat of this request is answered with it. For a body over
+    /// ``maxStoredBytes`` it stores a 409 that says the request was applied and its response not kept: the
+    /// handler ran, so a repeat must not run it again (releasing the key, as this did, let it). A store that
+    /// fails releases the claim.
     public func complete(status: Int, contentType: String?, body: [UInt8]) async {
-        guard body.count <= maxStoredBytes else {
-            await abandon()
-            return
-        }
+        let stored = body.count <= maxStoredBytes
+            ? StoredResponse(status: status, contentType: contentType, body: body)
+            : notKept(status: status, byteCount: body.count)
         do {
-            try await store.complete(request, with: StoredResponse(status: status, contentType: contentType, body: body), now: clock())
+            try await store.complete(request, with: stored, now: clock())
             telemetry.idempotency(.completed)
         } catch {
             telemetry.storeError(.idempotency, error)
             await abandon()
         }
+    }
+
+    /// What a repeat of a request whose response was over ``maxStoredBytes`` is answered: 409, the usual
+    /// `{"error_message": …}` body (only its shape is taken from the refusal).
+    private func notKept(status: Int, byteCount: Int) -> StoredResponse {
+        let refusal = VerificationRefusal(.idempotencyConflict, status: .conflict, message:
+            "idempotency-response-not-kept: the request with Idempotency-Key '\(request.key)' was applied (status \(status)); "
+            + "its response of \(byteCount) bytes was over the \(maxStoredBytes) bytes kept, so it cannot be sent again")
+        return StoredResponse(status: 409, contentType: "application/json; charset=utf-8", body: refusal.body)
     }
 
     /// Releases the claim: the handler failed without a response, so the key may be used again.
