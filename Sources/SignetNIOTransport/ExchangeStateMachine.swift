@@ -155,6 +155,12 @@ struct ExchangeStateMachine<Context> {
     mutating func responseHead(_ head: HTTPResponseHead) -> Action {
         switch state {
         case .sendingBody(let exchange), .awaitingHead(let exchange):
+            // No TE is sent, so chunked is the only transfer coding a server may use (RFC 9112, 7.4); another
+            // would reach the caller still encoded (and one without chunked is read to the close, where a cut
+            // cannot be told from the end).
+            if let codings = Self.unaskedTransferCodings(head.headers) {
+                return fail(exchange, .broken(UnaskedTransferCoding(codings: codings)))
+            }
             // The length a body would have had: the answer to a HEAD, a 204 or a 304 has none (RFC 9110, 8.6).
             if Self.mayHaveBody(head.status, answering: exchange),
                let announced = head.headers.first(name: "Content-Length").flatMap({ Int($0) }), announced > maxResponseBytes {
@@ -210,6 +216,13 @@ struct ExchangeStateMachine<Context> {
     mutating func cancel(_ id: UInt64) -> Action {
         guard let exchange = current, exchange.id == id else { return .none }
         return fail(exchange, .cancelled)
+    }
+
+    /// The transfer codings of `headers` when they are other than `chunked` alone; nil when there are none.
+    private static func unaskedTransferCodings(_ headers: HTTPHeaders) -> String? {
+        let codings = headers[canonicalForm: "Transfer-Encoding"].map { $0.lowercased() }
+        guard !codings.isEmpty, codings != ["chunked"] else { return nil }
+        return codings.joined(separator: ", ")
     }
 
     /// Whether an answer of `status` to `exchange` can carry a body (not to a HEAD; not 1xx, 204 or 304).
@@ -296,6 +309,15 @@ struct ExchangeFailed: Error, CustomStringConvertible {
 /// The server sent an answer no request asked for.
 struct UnaskedAnswer: Error, CustomStringConvertible {
     var description: String { "the server sent an answer no request asked for" }
+}
+
+/// The answer came in a transfer coding other than chunked, which the client did not ask for (it sends no `TE`).
+struct UnaskedTransferCoding: Error, CustomStringConvertible {
+    /// The codings, as sent (at most 100 characters of them).
+    let codings: String
+    var description: String {
+        "the server sent the body in transfer coding '\(codings.prefix(100))', and only chunked may be used unasked (RFC 9112, 7.4)"
+    }
 }
 
 extension ExchangeStateMachine.Action {

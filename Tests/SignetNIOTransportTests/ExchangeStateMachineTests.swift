@@ -186,6 +186,23 @@ struct ExchangeStateMachineTests {
         }
     }
 
+    @Test("a transfer coding other than chunked, never asked for, fails the exchange, naming it; chunked alone is read")
+    func unaskedTransferCoding() {
+        for codings in [["gzip"], ["gzip, chunked"], ["gzip", "chunked"], ["identity"]] {
+            var machine = Machine(maxResponseBytes: 100)
+            _ = machine.begin("a", id: 1, streamingBody: false, announcedLength: nil)
+            let action = machine.responseHead(Self.head(.ok, codings.map { ("Transfer-Encoding", $0) }))
+            guard case .fail(_, .broken(let error)) = action else {
+                Issue.record("\(codings): \(Self.text(action))")
+                continue
+            }
+            #expect("\(error)".contains("transfer coding '\(codings.joined(separator: ", "))'"), "\(error)")
+        }
+        var chunked = Machine(maxResponseBytes: 100)
+        _ = chunked.begin("b", id: 2, streamingBody: false, announcedLength: nil)
+        #expect(Self.answer(&chunked, Self.head(.ok, [("Transfer-Encoding", "Chunked")]), body: "hi") == "succeed b 200 \"hi\" reuse: true")
+    }
+
     @Test("the answer to a HEAD, a 204 or a 304 has no body, whatever length it announces; a 200 to a GET does")
     func bodilessAnswersAnnounceAnyLength() {
         let huge = [("Content-Length", "17000000")]
