@@ -122,7 +122,7 @@ extension TriviaConnection {
         let event = TriviaClientEvent.deadlinePassed(at: now())
         let outcome = machine.handle(event)
         if machine.state != before, end == nil {
-            eventSink.yield(.handled(event, outcome: outcome, machine: machine))
+            emit(.handled(event, outcome: outcome, machine: machine))
         }
     }
 

@@ -23,7 +23,9 @@ import WSClient
 /// }
 /// ```
 public actor TriviaConnection {
-    /// Everything that happens, in order; ends after ``TriviaConnectionEvent/ended(_:)``. One consumer.
+    /// Everything that happens, in order; ends after ``TriviaConnectionEvent/ended(_:)``. One consumer. At most
+    /// 4,096 events wait to be read: a server that sends faster than they are read ends the connection
+    /// (`connectionLost`), its end still the last event.
     public nonisolated let events: AsyncStream<TriviaConnectionEvent>
     /// The user this connection plays as.
     public nonisolated let user: String
@@ -57,7 +59,24 @@ public actor TriviaConnection {
         self.machine = TriviaClientMachine(jokers: jokers)
         self.limits = limits.effective
         self.now = now
-        (events, eventSink) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        (events, eventSink) = AsyncStream.makeStream(bufferingPolicy: .bufferingOldest(Self.maximumUnreadEvents))
+    }
+
+    /// The most events held for an app that has not read them. A server that sends faster than the app reads
+    /// (a flood of messages) ends the connection before it is reached, rather than fill memory.
+    static let maximumUnreadEvents = 4_096
+    /// Places kept free for the events that end the connection (the machine's and `ended`).
+    private static let reservedEvents = 4
+    /// Set once the unread events ended the connection, so that the events of its end do not end it again.
+    private var unreadOverflow = false
+
+    /// Hands `event` to the app. When the app has left the buffer all but full, the connection ends
+    /// (`connectionLost`), its last events in the places kept for them.
+    func emit(_ event: TriviaConnectionEvent) {
+        guard case .enqueued(let remaining) = eventSink.yield(event), remaining <= Self.reservedEvents,
+              end == nil, !unreadOverflow else { return }
+        unreadOverflow = true
+        giveUp(.connectionLost(reason: "the server sent faster than the app read: \(Self.maximumUnreadEvents - remaining) events unread"))
     }
 
     /// Connects `user` to the game of the server at `baseURL` and returns once the WebSocket is open.
@@ -212,13 +231,13 @@ public actor TriviaConnection {
         let receivedAt = now()
         guard case .text(let text) = message else {
             // Every message is one text frame (as the server answers a client's binary frame).
-            eventSink.yield(.undecodable(.wrongType(path: "message", expected: "a text frame", found: "a binary frame")))
+            emit(.undecodable(.wrongType(path: "message", expected: "a text frame", found: "a binary frame")))
             restartWatchdog()
             return true
         }
         let limit = TriviaMessageLimits.serverMessages.maxBytes
         guard text.utf8.count <= limit else {
-            eventSink.yield(.undecodable(.tooLarge(byteCount: text.utf8.count, limit: limit)))
+            emit(.undecodable(.tooLarge(byteCount: text.utf8.count, limit: limit)))
             restartWatchdog()
             return true
         }
@@ -233,7 +252,7 @@ public actor TriviaConnection {
                 }
             }
         } catch {
-            eventSink.yield(.undecodable(error))
+            emit(.undecodable(error))
         }
         switch machine.state {
         case .question(let open):
@@ -297,7 +316,7 @@ public actor TriviaConnection {
         case .received, .deadlinePassed, .connectionLost: false
         }
         if end == nil, !(isIntent && outcome.refusal != nil) {
-            eventSink.yield(.handled(event, outcome: outcome, machine: machine))
+            emit(.handled(event, outcome: outcome, machine: machine))
         }
         return outcome
     }

@@ -82,6 +82,23 @@ struct HostileServerTests {
         #expect(silent.waited >= .milliseconds(800) && elapsed < Self.patience)
     }
 
+    @Test("a server that sends faster than the app reads: the connection ends before the unread events fill memory")
+    func floodUnread() async throws {
+        // 10 000 messages of an unknown type at once, each an event; the app reads none until the end.
+        let bogus = #"{"type":"bogus"}"#
+        let peer = try HostileWebSocketPeer(.init(texts: [Self.welcome] + Array(repeating: bogus, count: 10_000)))
+        defer { peer.stop() }
+        let connection = try await TriviaConnection.open(baseURL: try peer.baseURL, user: "ann",
+                                                         limits: TriviaConnectionLimits(idleTimeout: .seconds(30)))
+        let end = await connection.ended()
+        let reason = "the server sent faster than the app read: 4092 events unread"
+        #expect(end == .failed(.connectionLost(reason: reason)), "\(end)")
+        var events: [TriviaConnectionEvent] = []
+        for await event in connection.events { events.append(event) }
+        #expect(events.count <= 4_096)
+        #expect(events.last == .ended(end), "the end was not the last event read")
+    }
+
     @Test("finish without a close frame: the client closes the socket itself and ends as finished")
     func finishWithoutClose() async throws {
         let peer = try HostileWebSocketPeer(.init(texts: [Self.welcome, Self.finish]))
