@@ -13,7 +13,7 @@ import SignetVerification
 /// An in-flight row whose handler never finished (its instance died) is taken over after ``inFlightLifetime``:
 /// set it above the longest a handler runs, as a handler still running then would run twice. The attempt
 /// that took a key over holds it: the first attempt's late `complete` or `abandon` changes nothing
-/// (``IdempotencyRequest/claim``).
+/// (`IdempotencyRequest.claim`).
 ///
 /// Expired rows are deleted in bounded batches as claims go by, off the request path, so the table holds
 /// about one lifetime's records.
