@@ -6,6 +6,7 @@ import HTTPTypes
 import Signet
 import SignetNIOTransport
 import SignetTestSupport
+import Synchronization
 import Testing
 
 /// A timeout of `NIOTransport` names the time the attempt was given, however much of it connecting took.
@@ -26,6 +27,37 @@ struct TimeoutReportTests {
             return
         }
         #expect(after == .milliseconds(300), "\(error)")
+        await transport.shutdown()
+    }
+
+    @Test("retry's budget bounds the attempts too: a retry that hangs ends at the budget's end, not its own 30 s timeout")
+    func retryBudgetBoundsAttempts() async throws {
+        let answered = Mutex(0)
+        // The first attempt is a 503 (retried); every later one is never answered.
+        let peer = try HostileHTTPPeer { _ in
+            answered.withLock { count in
+                count += 1
+                return count == 1 ? HostileHTTPPeer.response("{}", status: 503) : [.stall]
+            }
+        }
+        defer { peer.stop() }
+        let transport = NIOTransport()
+        let client = SignetClient(baseURL: try peer.baseURL, transport: transport, middleware: [
+            RetryMiddleware(maxAttempts: 3, maxTotalTime: .milliseconds(500), baseDelay: .milliseconds(10)),
+            TimeoutMiddleware(defaultTimeout: .seconds(30)),
+        ])
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/flaky")
+        // Before: the retry had the timeout's 30 s of its own, past this bound.
+        let outcome = await HangGuard.run(within: .seconds(20)) {
+            _ = try await client.send(request, context: client.makeContext(operation: "flaky"))
+        }
+        let error = try #require(outcome.error as? SignetError, "\(outcome)")
+        guard case .timeout(let after) = error.kind else {
+            Issue.record("expected a timeout, got \(error)")
+            return
+        }
+        #expect(after <= .milliseconds(500), "\(error)")
+        #expect(peer.requests(to: "/flaky") == 2)
         await transport.shutdown()
     }
 

@@ -16,8 +16,10 @@ import Logging
 ///   Cancellation and every other error end the call at once.
 /// - The wait before retry *n* is a random duration in `0 ... min(maxDelay, baseDelay × 2ⁿ⁻¹)` ("full
 ///   jitter"), or the server's `Retry-After` (seconds or HTTP-date) when it sends one.
-/// - Bounded by ``maxAttempts`` and by ``maxTotalTime``: no retry starts whose wait would end past the budget.
-///   When the budget is spent the last response is returned (or the last error thrown) unchanged.
+/// - Bounded by ``maxAttempts`` and by ``maxTotalTime``: no retry starts whose wait would end past the budget
+///   (or past the caller's ``CallContext/deadline``), and no attempt runs past it (the budget's end is the
+///   attempts' deadline). When the budget is spent the last response is returned (or the last error thrown)
+///   unchanged.
 /// - Each retry calls `next` again with `context.attempt` incremented, so the middleware after this one
 ///   (clock skew, signing, logging) runs anew: every attempt is signed with a fresh date.
 /// - A 401 whose `error_message` starts with `replayed-request` is retried whatever the method: the server
@@ -27,7 +29,7 @@ import Logging
 public struct RetryMiddleware: SignetMiddleware {
     /// The most attempts per call, the first included.
     public var maxAttempts: Int
-    /// The most time from the first attempt's start to the last retry's start (waits included).
+    /// The most time the call takes, from the first attempt's start to the last one's end (waits included).
     public var maxTotalTime: Duration
     /// The most retries of a `replayed-request` refusal (16 by default), beyond ``maxAttempts``.
     public var maxReplayedRetries: Int
@@ -113,6 +115,12 @@ public struct RetryMiddleware: SignetMiddleware {
         }
         let start = now()
         var context = context
+        // The budget bounds the whole call, the attempts too: each attempt's deadline (set below this by the
+        // timeout middleware, which keeps an earlier one) ends by the budget's end or the caller's deadline.
+        if maxTotalTime < Self.longestBoundedBudget {
+            let end = ContinuousClock.now.advanced(by: maxTotalTime)
+            if context.deadline.map({ end < $0 }) ?? true { context.deadline = end }
+        }
         var retries = 0, replayedRetries = 0
         while true {
             let outcome: Result<(HTTPResponse, Body), SignetError>
@@ -132,12 +140,14 @@ public struct RetryMiddleware: SignetMiddleware {
             if replayed {
                 replayedRetries += 1
                 wait = .milliseconds(200) + .seconds(min(1, max(0, random())))
-                guard replayedRetries <= maxReplayedRetries, !Task.isCancelled, now() + wait <= start + maxTotalTime
+                guard replayedRetries <= maxReplayedRetries, !Task.isCancelled, now() + wait <= start + maxTotalTime,
+                      Self.endsBefore(context.deadline, waiting: wait)
                 else { return try outcome.get() }
             } else {
                 retries += 1
                 wait = delay(beforeRetry: retries, after: outcome, context: context)
-                guard retries < maxAttempts, !Task.isCancelled, now() + wait <= start + maxTotalTime
+                guard retries < maxAttempts, !Task.isCancelled, now() + wait <= start + maxTotalTime,
+                      Self.endsBefore(context.deadline, waiting: wait)
                 else { return try outcome.get() }
             }
             context.logger.info("retrying", metadata: [
@@ -150,6 +160,15 @@ public struct RetryMiddleware: SignetMiddleware {
             try await sleep(wait)
             context.attempt += 1
         }
+    }
+
+    /// A budget this long or longer is not made a deadline (an instant that far ahead would overflow).
+    static let longestBoundedBudget = Duration.seconds(365 * 86_400)
+
+    /// Whether a retry after `wait` starts before `deadline` (the caller's, or the budget's end).
+    static func endsBefore(_ deadline: ContinuousClock.Instant?, waiting wait: Duration) -> Bool {
+        guard let deadline else { return true }
+        return ContinuousClock.now.duration(to: deadline) > wait
     }
 
     /// The wait before retry `retry` (1 for the first): the server's `Retry-After` when it parses,
