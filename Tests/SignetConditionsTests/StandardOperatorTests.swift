@@ -33,6 +33,21 @@ import Testing
         #expect(try Self.holds("containsString", "abcabd", "abd"))
     }
 
+    @Test func searchFallsBackWithinThePart() throws {
+        // Partial matches that overlap the real one: the search must not skip past where it starts.
+        #expect(try Self.holds("containsString", "aaab", "aab"))
+        #expect(try Self.holds("containsString", "abababca", "ababca"))
+        #expect(try !Self.holds("containsString", "abababab", "ababca"))
+        #expect(try Self.holds("containsString", "xe\u{301}e\u{301}y", "\u{E9}y"))
+    }
+
+    @Test func searchIsLinearOnRepetitiveStrings() throws {
+        // Trying the part at each of 200 000 positions compared 10^10 characters (minutes); this is 300 000 steps.
+        let text = String(repeating: "a", count: 200_000), part = String(repeating: "a", count: 100_000) + "b"
+        #expect(try !Self.holds("containsString", text, part))
+        #expect(try Self.holds("containsString", text + "b", part))
+    }
+
     @Test func missingArgumentsReadAsEmpty() throws {
         let condition = try ConditionParser.standard.parse(text: J.condition("eq", J.argument(2), J.value("")))
         #expect(condition.evaluate(arguments: []))

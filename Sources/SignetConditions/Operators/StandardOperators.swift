@@ -42,13 +42,25 @@ public enum StandardOperators {
     public static let all: [ConditionOperator] = [eq, ne, and, or, containsString, startsWith]
 
     /// Character-wise search, spelled out so that no overload (Foundation's `NSString`
-    /// semantics among them) decides what "contains" means.
+    /// semantics among them) decides what "contains" means. Knuth–Morris–Pratt over `Character`s, in time
+    /// linear in both lengths: trying `part` at every position was quadratic, and a document of two long
+    /// strings (within the size limit) held one evaluation for minutes.
     private static func contains(_ text: String, _ part: String) -> Bool {
         if part.isEmpty { return true }
-        var start = text.startIndex
-        while start < text.endIndex {
-            if text[start...].starts(with: part) { return true }
-            text.formIndex(after: &start)
+        let pattern = Array(part)
+        // fallback[i]: the length of the longest proper prefix of pattern[0...i] that is also its suffix.
+        var fallback = [Int](repeating: 0, count: pattern.count)
+        var length = 0
+        for index in pattern.indices.dropFirst() {
+            while length > 0, pattern[index] != pattern[length] { length = fallback[length - 1] }
+            if pattern[index] == pattern[length] { length += 1 }
+            fallback[index] = length
+        }
+        var matched = 0
+        for character in text {
+            while matched > 0, character != pattern[matched] { matched = fallback[matched - 1] }
+            if character == pattern[matched] { matched += 1 }
+            if matched == pattern.count { return true }
         }
         return false
     }
