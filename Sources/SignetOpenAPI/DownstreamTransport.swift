@@ -54,17 +54,21 @@ private final class NoBodyFlag: Sendable {
 
 /// An error from the rest of the OpenAPI pipeline, carried through Signet's chain as a transport failure
 /// and rethrown unchanged by ``SignetOpenAPIMiddleware``.
-struct DownstreamFailure: Error, CustomStringConvertible {
+struct DownstreamFailure: Error, CustomStringConvertible, SanitizedTransportFailure {
     /// What the pipeline threw (usually swift-openapi-runtime's `ClientError` around the transport's error).
     let error: any Error
 
-    /// The cause without the request: a `ClientError` prints its whole request, and this text reaches logs.
-    var description: String {
+    /// The cause without the request: a `ClientError` prints its whole request, and its transport's error
+    /// (a `URLError`) the URL it failed on, query included; this text reaches logs and spans.
+    var sanitizedDescription: String {
         if let clientError = error as? ClientError {
-            return "\(clientError.causeDescription) \(clientError.underlyingError)"
+            return "\(clientError.causeDescription) \(TransportFailureDescription.describe(clientError.underlyingError))"
         }
-        return String(describing: error)
+        return TransportFailureDescription.describe(error)
     }
+
+    /// ``sanitizedDescription``.
+    var description: String { sanitizedDescription }
 
     /// Whether `error` is a cancellation, bare or wrapped in a `ClientError`.
     static func isCancellation(_ error: any Error) -> Bool {

@@ -97,3 +97,21 @@ struct OpenAPIBodiesTests {
         #expect(target.basePath == "")
     }
 }
+
+/// What the OpenAPI pipeline's failures say in logs and spans: never the URL a transport failed on.
+@Suite struct DownstreamFailureTests {
+    struct FailedAt: Error, CustomStringConvertible {
+        var description: String { "GET https://api.example/players?token=s3cret failed: timed out" }
+    }
+
+    @Test("an error that names its URL is described by its type: the query, a token in it, never reaches a log")
+    func urlLeftOut() {
+        let failure = DownstreamFailure(error: FailedAt())
+        #expect(!failure.description.contains("s3cret") && failure.description.contains("FailedAt"), "\(failure)")
+        let error = SignetError(.transport(underlying: failure))
+        #expect(!"\(error)".contains("s3cret"), "\(error)")
+        // An error without a URL is described as it describes itself.
+        struct Refused: Error, CustomStringConvertible { var description: String { "connection refused" } }
+        #expect(DownstreamFailure(error: Refused()).description == "connection refused")
+    }
+}

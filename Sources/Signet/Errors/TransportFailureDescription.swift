@@ -6,9 +6,14 @@ package protocol SanitizedTransportFailure: Error {
 }
 
 /// Describes an underlying transport error without the failing URL, whose query string may carry secrets.
-enum TransportFailureDescription {
-    static func describe(_ error: any Error) -> String {
+package enum TransportFailureDescription {
+    /// `error`'s sanitized description; otherwise its own, unless that names a URL (`://`): then only its
+    /// type, as an error of a library this module does not know (a `URLError` where `SignetURLSession` is not
+    /// linked) prints the URL it failed on.
+    package static func describe(_ error: any Error) -> String {
         if let sanitized = error as? any SanitizedTransportFailure { return sanitized.sanitizedDescription }
-        return String(describing: error)
+        let text = String(describing: error)
+        guard text.contains("://") else { return text }
+        return "\(type(of: error)) (its description names a URL, left out)"
     }
 }
