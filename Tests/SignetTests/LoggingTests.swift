@@ -81,6 +81,19 @@ struct LoggingTests {
         #expect(!output.contains("KEY:sig"))
     }
 
+    @Test("by default signatures, sessions and credentials are secret too, in headers and in query parameters")
+    func defaultRedaction() {
+        let redaction = HeaderRedaction()
+        for name in ["X-Hub-Signature", "x-amz-signature", "sig", "X-Auth-Token", "oauth_verifier", "session_id", "X-Credential"] {
+            #expect(redaction.isSecret(name), "\(name)")
+        }
+        for name in ["Content-Type", "Accept", "x-tenant", "page", "signal"] {
+            #expect(!redaction.isSecret(name), "\(name)")
+        }
+        #expect(redaction.redactPath("/files?X-Amz-Signature=abc123&sig=def&page=2")
+                == "/files?X-Amz-Signature=<redacted>&sig=<redacted>&page=2")
+    }
+
     @Test("the redaction list is configurable")
     func customRedaction() {
         let redaction = HeaderRedaction(secretNames: ["x-tenant"], secretNameFragments: [])

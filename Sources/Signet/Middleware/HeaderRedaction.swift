@@ -11,11 +11,12 @@ public struct HeaderRedaction: Sendable {
     /// Fragments (lowercase): any name containing one is secret.
     public var secretNameFragments: [String]
 
-    /// The default policy: `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, and any name
-    /// containing `secret`, `password`, `token` or `key`.
+    /// The default policy: `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `sig`, and any name
+    /// containing `secret`, `password`, `token`, `key`, `signature`, `auth`, `session` or `credential`
+    /// (`X-Hub-Signature`, `X-Amz-Signature`, `X-Auth-Token`, `session_id`).
     public init(
-        secretNames: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"],
-        secretNameFragments: [String] = ["secret", "password", "token", "key"]
+        secretNames: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie", "sig"],
+        secretNameFragments: [String] = ["secret", "password", "token", "key", "signature", "auth", "session", "credential"]
     ) {
         self.secretNames = Set(secretNames.map { $0.lowercased() })
         self.secretNameFragments = secretNameFragments.map { $0.lowercased() }
