@@ -93,6 +93,18 @@ struct RetryTests {
         #expect(clock.recordedSleeps == [.seconds(12)])
     }
 
+    @Test("Retry-After as an HTTP-date is measured from the answer's own Date, whatever the client's clock says")
+    func retryAfterDateFromServerDate() async throws {
+        // The client's clock (22:13:20) is ten minutes behind the server's, whose answer is dated 22:23:20.
+        let transport = RecordingTransport([.response(.make(.serviceUnavailable, [
+            ("Date", "Tue, 14 Nov 2023 22:23:20 GMT"), ("Retry-After", "Tue, 14 Nov 2023 22:23:32 GMT"),
+        ]), "")])
+        _ = try await client(transport, retry()).send(.make(.get, "/p"), operation: "get")
+        // Measured from the client's clock it was 612 s, past the budget: no retry at all.
+        #expect(clock.recordedSleeps == [.seconds(12)])
+        #expect(transport.sent.count == 2)
+    }
+
     @Test("a Retry-After beyond the total-time budget ends the call with that response")
     func retryAfterBeyondBudget() async throws {
         let transport = RecordingTransport([.response(.make(.serviceUnavailable, [("Retry-After", "60")]), "")])
@@ -173,6 +185,7 @@ struct RetryTests {
         #expect(RetryMiddleware.parseRetryAfter("Tue, 14 Nov 2023 22:00:00 GMT", now: now) == .zero)
         #expect(RetryMiddleware.parseRetryAfter("-5", now: now) == nil)
         #expect(RetryMiddleware.parseRetryAfter("soon", now: now) == nil)
-        #expect(RetryMiddleware.parseRetryAfter("99999999999999999999", now: now) == nil)
+        // Delay-seconds all the same (RFC 9110, 10.2.3): longer than any budget, never "retry at once".
+        #expect(RetryMiddleware.parseRetryAfter("99999999999999999999", now: now) == .seconds(9_999_999_999))
     }
 }

@@ -177,7 +177,10 @@ public struct RetryMiddleware: SignetMiddleware {
                context: CallContext) -> Duration {
         if case .success(let (response, _)) = outcome,
            let value = response.headerFields[.retryAfter] {
-            if let wait = RetryMiddleware.parseRetryAfter(value, now: context.signingDate) { return wait }
+            // An HTTP-date is the server's: measured from the answer's own Date, a client clock that is off (the
+            // offset clock-skew correction learned applies only to signing) does not stretch or cancel the wait.
+            let serverNow = response.headerFields[.date].flatMap { HTTPDate.parse($0) } ?? context.signingDate
+            if let wait = RetryMiddleware.parseRetryAfter(value, now: serverNow) { return wait }
         }
         let doublings = min(retry - 1, 32)
         let cap = min(maxDelay.timeInterval, baseDelay.timeInterval * Double(UInt64(1) << UInt64(doublings)))
@@ -186,11 +189,12 @@ public struct RetryMiddleware: SignetMiddleware {
     }
 
     /// The wait a `Retry-After` value asks for: delay-seconds, or an HTTP-date relative to `now`
-    /// (a date in the past means no wait). `nil` when the value is neither.
+    /// (a date in the past means no wait). `nil` when the value is neither. Delay-seconds of more than ten
+    /// digits read as 9 999 999 999 s: longer than any budget, so the answer is returned, not retried at once.
     public static func parseRetryAfter(_ value: String, now: Date) -> Duration? {
         let trimmed = String(value[...].trimmingOptionalWhitespace())
-        if !trimmed.isEmpty, trimmed.utf8.count <= 10, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-           let seconds = Int(trimmed) {
+        if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            guard trimmed.utf8.count <= 10, let seconds = Int(trimmed) else { return .seconds(9_999_999_999) }
             return .seconds(seconds)
         }
         if let date = HTTPDate.parse(trimmed) {
