@@ -34,6 +34,20 @@ struct DoctorAndRefusalCommandTests {
         #expect(abs(offset) <= 2)
     }
 
+    @Test("the environment's secret wins over the config file's secret file, as the environment wins over the file")
+    func environmentSecretOverConfigFile() async throws {
+        let server = try await server()
+        let directory = try TemporaryDirectory()
+        let wrong = try directory.file(named: "stale-secret", text: "not-the-secret\n")
+        let config = try directory.file(named: "config.json", text: #"{"client_key": "nobody", "client_secret_file": "\#(wrong)"}"#)
+        // The key and the secret both from the environment; before, the secret came from the file: 401.
+        let output = try await SignetProcess.run(
+            ["doctor", "--base-url", server.baseURL.absoluteString, "--config", config], environment: Self.demoEnvironment)
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("signed GET      accepted"), "\(output.stdout)")
+        await server.stop()
+    }
+
     @Test("a server that joins with a real newline and explains nothing: doctor finds the separator itself")
     func separatorProbe() async throws {
         let server = try await server(separator: .newline, explains: false)

@@ -40,6 +40,7 @@ struct Settings {
             if let fromFile, !fromFile.isEmpty { return fromFile }
             return nil
         }
+        func isSet(_ variable: String) -> Bool { environment[variable].map { !$0.isEmpty } ?? false }
         var baseURL: URL?
         if let text = pick(options.baseURL, "SIGNET_BASE_URL", file.base_url) {
             guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
@@ -52,9 +53,11 @@ struct Settings {
             tenant: pick(options.tenant, "SIGNET_TENANT", file.tenant) ?? "acme",
             player: pick(options.player, "SIGNET_PLAYER", file.player) ?? "ann",
             clientKey: pick(nil, "SIGNET_CLIENT_KEY", file.client_key),
-            clientSecretFile: options.clientSecretFile ?? file.client_secret_file,
+            // The environment overrides the config file: its secret wins over the file's secret file (with a
+            // key from the environment and a secret from the file, every request was a bad signature).
+            clientSecretFile: options.clientSecretFile ?? (isSet("SIGNET_CLIENT_SECRET") ? nil : file.client_secret_file),
             adminKey: pick(nil, "SIGNET_ADMIN_KEY", file.admin_key),
-            adminSecretFile: options.adminSecretFile ?? file.admin_secret_file,
+            adminSecretFile: options.adminSecretFile ?? (isSet("SIGNET_ADMIN_SECRET") ? nil : file.admin_secret_file),
             environment: environment)
     }
 
