@@ -57,14 +57,73 @@ extension JSONCursor {
         let start = offset
         let number = try scanNumber()
         valuePending = false
-        switch number {
-        case .integer(let integer): return integer
-        case .number(let real) where real == real.rounded():
-            if let integer = Int(exactly: real) { return integer }
+        if case .integer(let integer) = number { return integer }
+        // Decided from the decimal text, not through `Double`: 9007199254740993.0 is no 9007199254740992, and
+        // 2.0000000000000001 is not 2.
+        switch Self.wholeNumber(UnsafeBufferPointer(rebasing: bytes[start..<offset])) {
+        case .whole(let integer): return integer
+        case .beyondRange:
             throw JSONReadError(.mismatch, at: currentPath(), byteOffset: start, "the number is beyond the 64-bit integer range")
-        default:
+        case .fraction:
             throw JSONReadError(.mismatch, at: currentPath(), byteOffset: start, "expected a whole number")
         }
+    }
+
+    /// What a JSON number's text (already scanned, so well formed) is as a whole number.
+    enum WholeNumber: Equatable {
+        case whole(Int), fraction, beyondRange
+    }
+
+    /// `text` (`-12.50e1`) read exactly: its digits and the power of ten they are scaled by, trailing zeros
+    /// moved into the power; a negative power left means a fraction.
+    static func wholeNumber(_ text: UnsafeBufferPointer<UInt8>) -> WholeNumber {
+        var index = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var digits: [UInt8] = []
+        var scale = 0
+        var inFraction = false
+        while index < text.count, text[index] != UInt8(ascii: "e"), text[index] != UInt8(ascii: "E") {
+            let byte = text[index]
+            index += 1
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+                continue
+            }
+            if inFraction { scale -= 1 }
+            // Leading zeros add no digit (one after the point still moved `scale`).
+            if digits.isEmpty, byte == UInt8(ascii: "0") { continue }
+            digits.append(byte - UInt8(ascii: "0"))
+        }
+        if index < text.count {  // the exponent, clamped: a million digits of exponent is still "too large"
+            index += 1
+            var exponentNegative = false
+            if text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {
+                exponentNegative = text[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            var exponent = 0
+            while index < text.count {
+                exponent = min(exponent * 10 + Int(text[index] - UInt8(ascii: "0")), 1_000_000)
+                index += 1
+            }
+            scale += exponentNegative ? -exponent : exponent
+        }
+        guard let last = digits.lastIndex(where: { $0 != 0 }) else { return .whole(0) }
+        scale += digits.count - 1 - last
+        digits.removeSubrange((last + 1)...)
+        guard scale >= 0 else { return .fraction }
+        guard digits.count + scale <= 19 else { return .beyondRange }
+        // Accumulated on the negative side, where Int.min fits.
+        var value = 0
+        for digit in digits + [UInt8](repeating: 0, count: scale) {
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, underflow) = shifted.subtractingReportingOverflow(Int(digit))
+            guard !overflow, !underflow else { return .beyondRange }
+            value = next
+        }
+        if negative { return .whole(value) }
+        return value == Int.min ? .beyondRange : .whole(-value)
     }
 
     // MARK: - Faults

@@ -68,6 +68,15 @@ struct JSONCursorTests {
         #expect(int("1.5").failure?.message == "expected a whole number")
         #expect(int("18446744073709551616").failure?.message == "the number is beyond the 64-bit integer range")
         #expect(int("9223372036854775808").failure?.kind == .mismatch)
+        // Read from the decimal text, not through Double (which rounds past 2^53 and below 1e-308).
+        #expect(try int("9007199254740993.0").get() == 9_007_199_254_740_993)
+        #expect(try int("9223372036854775807.0").get() == Int.max && (try int("-92233720368547758.08e2").get()) == Int.min)
+        #expect(try int("12.50e1").get() == 125 && (try int("-0.0").get()) == 0 && (try int("0e999").get()) == 0)
+        #expect(try int("0.05e2").get() == 5 && (try int("1E+2").get()) == 100)
+        #expect(int("2.0000000000000001").failure?.message == "expected a whole number")
+        #expect(int("1e-400").failure?.message == "expected a whole number")
+        #expect(int("9223372036854775808.0").failure?.message == "the number is beyond the 64-bit integer range")
+        #expect(int("1e19").failure?.message == "the number is beyond the 64-bit integer range")
         let text = Result { () throws(JSONReadError) in try JSONCursor.decode(Array("[7, \"7\", true]".utf8)) { cursor throws(JSONReadError) in
             var ids: [String] = []
             try cursor.readArray { cursor, _ throws(JSONReadError) in ids.append(try cursor.readStringOrInt()) }
