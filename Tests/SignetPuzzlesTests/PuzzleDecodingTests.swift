@@ -135,6 +135,17 @@ struct PuzzleDecodingTests {
         }
     }
 
+    @Test("a member named twice is refused, naming it (JSONDecoder alone kept one of the two)")
+    func duplicateMember() {
+        let twice = #"{"id":"p1","puzzle":[["A"]],"words":[],"words":[{"word":"A","x1":0,"y1":0,"x2":0,"y2":0}]}"#
+        #expect(throws: PuzzleDecodingError.malformed(path: "$.words", reason: "the member \"words\" appears twice (byte 39)")) {
+            try decoder.decode(json(twice))
+        }
+        #expect(throws: PuzzleDecodingError.malformed(path: "$[0].name", reason: "the member \"name\" appears twice (byte 13)")) {
+            try CapabilityListDecoder.decode(Data(#"[{"name":"a","name":"b","description":"","keyword":"k"}]"#.utf8))
+        }
+    }
+
     @Test("missing and mistyped fields name their JSON path")
     func malformed() {
         #expect(throws: PuzzleDecodingError.malformed(path: "$.words", reason: "required field is missing")) {

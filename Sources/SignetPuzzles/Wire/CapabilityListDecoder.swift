@@ -14,6 +14,7 @@ public enum CapabilityListDecoder {
         guard data.count <= maxBytes else {
             throw .tooLarge(bytes: data.count, limit: maxBytes)
         }
+        try PuzzleDecodingError.checkJSON(data)
         do {
             return try JSONDecoder().decode([PuzzleCapability].self, from: data)
         } catch {

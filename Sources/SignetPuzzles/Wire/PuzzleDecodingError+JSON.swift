@@ -13,4 +13,15 @@ extension PuzzleDecodingError {
         let (path, reason) = JSONDecodingFailure.describe(decodingError, bytes: data)
         return .malformed(path: path.description, reason: reason)
     }
+
+    /// Reads `data` as JSON first with Signet's reader, which refuses what `JSONDecoder` lets through: an object
+    /// that names a member twice (`JSONDecoder` keeps one of the two and says nothing). The fault's path and
+    /// byte offset are named.
+    static func checkJSON(_ data: Data) throws(PuzzleDecodingError) {
+        do {
+            _ = try JSONReader.read(data)
+        } catch {
+            throw .malformed(path: error.path.description, reason: "\(error.message) (byte \(error.byteOffset))")
+        }
+    }
 }

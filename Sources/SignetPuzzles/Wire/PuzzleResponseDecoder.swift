@@ -48,6 +48,7 @@ public struct PuzzleResponseDecoder: Sendable {
         guard data.count <= limits.maxBytes else {
             throw .tooLarge(bytes: data.count, limit: limits.maxBytes)
         }
+        try PuzzleDecodingError.checkJSON(data)
         let body: PuzzleResponseBody
         do {
             body = try JSONDecoder().decode(PuzzleResponseBody.self, from: data)
