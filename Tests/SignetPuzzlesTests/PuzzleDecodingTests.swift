@@ -197,6 +197,18 @@ struct PuzzleDecodingTests {
         }
     }
 
+    @Test("distinct words are told apart letter by letter, as a find is matched: ß and SS are two words, ss and SS one")
+    func distinctWordsByLetter() throws {
+        let grid = try LetterGrid(cells: [["S", "S"], ["ß", "A"]])
+        let puzzle = try Puzzle(id: "p", grid: grid, words: [
+            PlacedWord(word: "SS", start: GridPoint(x: 0, y: 0), end: GridPoint(x: 1, y: 0)),
+            PlacedWord(word: "ß", start: GridPoint(x: 0, y: 1), end: GridPoint(x: 0, y: 1)),
+            PlacedWord(word: "ss", start: GridPoint(x: 0, y: 0), end: GridPoint(x: 1, y: 0)),
+        ])
+        #expect(puzzle.distinctWords == ["SS", "ß"])
+        #expect(puzzle.word(matching: "ß") == "ß" && puzzle.word(matching: "ss") == "SS")
+    }
+
     @Test("Puzzle checks words when built from parts; the encoder writes the wire form")
     func buildAndEncode() throws {
         let grid = try LetterGrid(cells: [["H", "I"], ["X", "Y"]])

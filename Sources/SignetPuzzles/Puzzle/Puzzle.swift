@@ -28,8 +28,10 @@ public struct Puzzle: Sendable, Hashable {
     /// The distinct words to find, compared case-insensitively, in listing order. A word the
     /// server lists twice is found once.
     public var distinctWords: [String] {
-        var seen: Set<String> = []
-        return words.map(\.word).filter { seen.insert($0.uppercased()).inserted }
+        // Letter by letter, as `CaseInsensitiveLetters` matches a find: a whole word's uppercase made "ß" and
+        // "SS" one word, so finding either won a game with the other unfound.
+        var seen: Set<[String]> = []
+        return words.map(\.word).filter { seen.insert($0.map { $0.uppercased() }).inserted }
     }
 
     /// The puzzle's word spelled like `candidate` ignoring case, or nil when it has none.
