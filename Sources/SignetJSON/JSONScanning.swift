@@ -138,7 +138,9 @@ extension JSONScanning {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
         if isInteger, let integer = Int(text) { return .integer(integer) }
         guard let number = Double(text), number.isFinite else {
-            throw JSONReadError(.invalid, at: currentPath(), byteOffset: start, "\(text) is not a finite number")
+            // At most 40 characters of it: the number may be megabytes of digits.
+            let quoted = text.count > 40 ? "\(text.prefix(40))… (\(text.utf8.count) bytes)" : text
+            throw JSONReadError(.invalid, at: currentPath(), byteOffset: start, "\(quoted) is not a finite number")
         }
         return .number(number)
     }

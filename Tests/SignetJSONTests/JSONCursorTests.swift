@@ -77,6 +77,9 @@ struct JSONCursorTests {
         #expect(int("1e-400").failure?.message == "expected a whole number")
         #expect(int("9223372036854775808.0").failure?.message == "the number is beyond the 64-bit integer range")
         #expect(int("1e19").failure?.message == "the number is beyond the 64-bit integer range")
+        // A number past Double's range is quoted in part: it may be megabytes of digits.
+        let huge = "1" + String(repeating: "0", count: 400)
+        #expect(int(huge + ".5").failure?.message == String(huge.prefix(40)) + "… (403 bytes) is not a finite number")
         let text = Result { () throws(JSONReadError) in try JSONCursor.decode(Array("[7, \"7\", true]".utf8)) { cursor throws(JSONReadError) in
             var ids: [String] = []
             try cursor.readArray { cursor, _ throws(JSONReadError) in ids.append(try cursor.readStringOrInt()) }
