@@ -5,10 +5,13 @@ import Signet
 
 /// Maps what AsyncHTTPClient throws to ``Signet/SignetError``, so retry middleware and callers see one type.
 struct AsyncHTTPClientFailure: Sendable {
-    /// The transport's deadline, reported by timeouts.
+    /// The transport's deadline, reported when it passes.
     let timeout: Duration
     /// The response limit, reported by size failures.
     let maxResponseBytes: Int
+    /// When the exchange began: a limit of the client's own (`timeout.connect`, `timeout.read`) is reported
+    /// with the time it took to fire, not with the deadline, which had not passed.
+    var started = ContinuousClock.now
 
     private static let timeouts: [HTTPClientError] = [
         .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout,
@@ -40,7 +43,12 @@ struct AsyncHTTPClientFailure: Sendable {
 
     private func map(_ error: HTTPClientError) -> SignetError {
         if error == .cancelled || Task.isCancelled { return SignetError(.cancelled) }
-        if Self.timeouts.contains(error) { return SignetError(.timeout(after: timeout)) }
+        if Self.timeouts.contains(error) {
+            // The deadline, once it has passed (whichever of AsyncHTTPClient's errors said so); before it, a
+            // limit of the client's own fired, after the time it took.
+            let elapsed = started.duration(to: .now)
+            return SignetError(.timeout(after: error == .deadlineExceeded || elapsed >= timeout ? timeout : Self.milliseconds(elapsed)))
+        }
         if error == .redirectCycleDetected || error == .redirectLimitReached {
             // Only a client configured to follow redirects gets here; a loop is not transient.
             return SignetError(.invalidResponse(reason: "the server's redirects loop or go on too long (\(error))"))
@@ -49,5 +57,11 @@ struct AsyncHTTPClientFailure: Sendable {
             return SignetError(.invalidRequest(reason: "AsyncHTTPClient refused the request: \(error)"))
         }
         return SignetError(.transport(underlying: error))
+    }
+
+    /// `duration` cut to whole milliseconds, as a report reads it.
+    private static func milliseconds(_ duration: Duration) -> Duration {
+        let (seconds, attoseconds) = duration.components
+        return .seconds(seconds) + .milliseconds(attoseconds / 1_000_000_000_000_000)
     }
 }
