@@ -127,6 +127,23 @@ struct StoreCapacityTests {
         await server.stop()
     }
 
+    @Test("the event route counts an Idempotency-Key in bytes, as the verification core does: one character of 601 bytes is 400")
+    func idempotencyKeyInBytes() async throws {
+        let clock = ManualClock()
+        var configuration = ReferenceServerConfiguration(logger: .quiet)
+        configuration.clock = clock.reading()
+        let server = try await ReferenceServer.start(configuration)
+        let calls = try GameSystemCalls(server, .asyncHTTPClient, clock: clock, retry: .none)
+        // "a" and 300 combining acute accents: one Character, 601 bytes.
+        let long = "a" + String(repeating: "\u{301}", count: 300)
+        #expect(long.count == 1 && long.utf8.count == 601)
+        let error = await signetError { _ = try await calls.post(event: "Magic", idempotencyKey: long) }
+        #expect(error?.status?.code == 400)
+        #expect("\(error.map { String(describing: $0) } ?? "")".contains("Idempotency-Key must be 1 to 255 bytes, not 601"), "\(String(describing: error))")
+        #expect(try await calls.player().points == 0)
+        await server.stop()
+    }
+
     @Test("a full idempotency store refuses a new key with 503 and keeps answering the keys it holds")
     func idempotencyStoreFull() async throws {
         let clock = ManualClock()

@@ -95,6 +95,26 @@ struct SlowClientTests {
         #expect(await RawClientSocket.closedCount(stalled, within: .seconds(5)) == 20)
     }
 
+    @Test("a text frame that is not UTF-8 closes the game socket with 1007 (RFC 6455, 8.1), not read with U+FFFD in it")
+    func webSocketInvalidUTF8() async throws {
+        try await Self.withServer { server in
+            let socket = try RawClientSocket(port: server.port)
+            defer { socket.close() }
+            socket.send("GET /trivia/play?user=ann HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+            let upgrade = await socket.readHead(within: .seconds(5))
+            #expect(upgrade.status == 101, "answered: \(upgrade.text.prefix(200))")
+            // One masked text frame, `{` 0xFF `}`: the middle byte is no UTF-8.
+            let mask: [UInt8] = [0x11, 0x22, 0x33, 0x44], payload: [UInt8] = [0x7B, 0xFF, 0x7D]
+            _ = socket.send([0x81, 0x80 | UInt8(payload.count)] + mask + payload.enumerated().map { $1 ^ mask[$0 % 4] })
+            let answer = await socket.readUntilClosed(within: .seconds(10))
+            // A close frame (0x88) whose status is 1007 (0x03EF).
+            let bytes = answer.bytes
+            let closes1007 = bytes.indices.dropLast(3).contains { bytes[$0] == 0x88 && bytes[$0 + 2] == 0x03 && bytes[$0 + 3] == 0xEF }
+            #expect(closes1007, "no close with 1007 in \(bytes.count) bytes; closed: \(answer.closed)")
+        }
+    }
+
     @Test("a WebSocket game socket is not closed by the head or idle bound")
     func webSocketOutlivesBounds() async throws {
         try await Self.withServer { server in

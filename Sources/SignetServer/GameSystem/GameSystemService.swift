@@ -83,9 +83,11 @@ struct GameSystemService: ReferenceService {
     /// The idempotency claim of a request carrying `Idempotency-Key`, or `nil` without one.
     private static func claim(_ request: Request, context: ReferenceRequestContext) throws(ReferenceAPIError) -> IdempotencyRequest? {
         guard let name = idempotencyKey, let key = request.headers[name] else { return nil }
-        guard !key.isEmpty, key.count <= maxIdempotencyKeyLength else {
+        // Bytes, as the verification core counts them: one character with thousands of combining marks is
+        // one `Character` and kilobytes of key.
+        guard !key.isEmpty, key.utf8.count <= maxIdempotencyKeyLength else {
             throw ReferenceAPIError(.badRequest,
-                "Idempotency-Key must be 1 to \(maxIdempotencyKeyLength) characters, not \(key.count)")
+                "Idempotency-Key must be 1 to \(maxIdempotencyKeyLength) bytes, not \(key.utf8.count)")
         }
         let identity = context.gameSystemIdentity
         // The whole target: `?amount=1` and `?amount=1000` under one key are two requests (422), not a repeat.

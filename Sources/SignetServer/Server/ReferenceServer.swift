@@ -89,7 +89,8 @@ public final class ReferenceServer: Sendable {
         let limits = configuration.connectionLimits
         let builder = HTTPServerBuilder { responder in
             GuardedChildChannel(
-                HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init(), shouldUpgrade: shouldUpgrade),
+                // A text frame that is not UTF-8 fails the socket with 1007 (RFC 6455, 8.1), as the client's does.
+                HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init(validateUTF8: true), shouldUpgrade: shouldUpgrade),
                 limits: limits, clock: clock)
         }
         let server = try builder.buildServer(

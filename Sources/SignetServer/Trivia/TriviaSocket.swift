@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdWebSocket
 import NIOCore
+import NIOWebSocket
 import SignetTrivia
 
 extension TriviaService {
@@ -56,7 +57,7 @@ struct TriviaSocket: Sendable {
                 return .writer
             }
             group.addTask {
-                await read(inbound, seat: seat)
+                await read(inbound, seat: seat, outbound: outbound)
                 return .reader
             }
             let first = await group.next()
@@ -76,7 +77,7 @@ struct TriviaSocket: Sendable {
 
     /// Hands every text frame to the hall; a binary frame gets `malformed`. A fault planned for
     /// `/trivia/play` applies to the next frame: `delay` holds it, any other drops the TCP connection.
-    private func read(_ inbound: WebSocketInboundStream, seat: Int?) async {
+    private func read(_ inbound: WebSocketInboundStream, seat: Int?, outbound: WebSocketOutboundWriter) async {
         do {
             for try await message in inbound.messages(maxSize: TriviaService.maxSocketMessageBytes) {
                 guard let seat else { continue }
@@ -100,7 +101,16 @@ struct TriviaSocket: Sendable {
                 }
             }
         } catch {
-            // The socket failed (reset, protocol error, oversized message): the client is gone.
+            // The socket failed (reset, protocol error, oversized message): the client is gone. A protocol
+            // fault closes with its own code (1007 for a text frame that is not UTF-8, 1009 for one too large),
+            // which returning alone would turn into a normal closure.
+            if let code = Self.closeCode(carriedBy: error) { try? await outbound.close(code, reason: nil) }
         }
+    }
+
+    /// The close code a fault of swift-websocket's reader carries (its error type is `package`: read by
+    /// reflection, the enum's one payload), or nil for any other error.
+    private static func closeCode(carriedBy error: any Error) -> WebSocketErrorCode? {
+        Mirror(reflecting: error).children.first?.value as? WebSocketErrorCode
     }
 }
