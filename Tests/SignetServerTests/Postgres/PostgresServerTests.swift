@@ -31,6 +31,23 @@ struct PostgresServerTests {
         ).forPlayer(player)
     }
 
+    @Test("a player or event name holding NUL is unknown (404), as in memory, not a database failure (500)")
+    func nulInNames() async throws {
+        try await PostgresTestDatabase.with { url in
+            let server = try await Self.start(url)
+            let clock = ManualClock(Date())
+            let calls = try GameSystemCalls(server, .asyncHTTPClient, clock: clock, retry: .none)
+            let read = await signetError { _ = try await calls.player("/acme/client/players/a%00b") }
+            #expect(read?.status?.code == 404, "\(String(describing: read))")
+            let event = await signetError { _ = try await calls.post(event: "Magic", player: "a\\u0000b") }
+            #expect(event?.status?.code == 404, "\(String(describing: event))")
+            clock.advance(by: 1)
+            let rule = await signetError { _ = try await calls.post(event: "Ma\\u0000gic") }
+            #expect(rule?.status?.code == 404, "\(String(describing: rule))")
+            await server.stop()
+        }
+    }
+
     @Test("an exact replay of a POST accepted by instance A is refused by instance B")
     func replayAcrossInstances() async throws {
         try await PostgresTestDatabase.with { url in

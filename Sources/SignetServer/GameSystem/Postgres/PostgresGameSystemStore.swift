@@ -43,6 +43,8 @@ final class PostgresGameSystemStore: GameSystemStore {
 
     func player(tenant: String, player: String) async throws(ReferenceAPIError) -> Player {
         let data = try tenantData(tenant)
+        // PostgreSQL refuses NUL in text (22021), which answered 500: no player is named with one.
+        guard !Self.holdsNUL(player) else { throw .unknownPlayer(player, tenant) }
         let statement = PostgresGameSystemStatements.LoadPlayer(tenant: tenant, player: player)
         let logger = self.logger
         let row = try await database("reading a player") { connection in
@@ -61,6 +63,7 @@ final class PostgresGameSystemStore: GameSystemStore {
     ) async throws(ReferenceAPIError) -> Claimed<Player> {
         let data = try tenantData(tenant)
         try data.validate(avatar: choices)
+        guard !Self.holdsNUL(player) else { throw .unknownPlayer(player, tenant) }
         let replay = try Self.required(replay)
         let change = String(decoding: (try? JSONResponse.encode(choices)) ?? Array("{}".utf8), as: UTF8.self)
         replaySweeper.tick(client: client, now: replay.now, logger: logger)
@@ -84,6 +87,15 @@ final class PostgresGameSystemStore: GameSystemStore {
     ) async throws(ReferenceAPIError) -> Claimed<EventResponse> {
         let data = try tenantData(tenant)
         let replay = try Self.required(replay)
+        // No player or event is named with NUL, which PostgreSQL refuses in text: the answer is the in-memory
+        // server's, checked in its order.
+        if Self.holdsNUL(event.player) {
+            return .answered(EventResponse(stored: ReferenceAPIError.unknownPlayer(event.player, tenant).stored, idempotentReplay: false))
+        }
+        if Self.holdsNUL(event.externalEventID) {
+            return .answered(EventResponse(stored: ReferenceAPIError.unknownEvent(event.externalEventID, tenant).stored,
+                                           idempotentReplay: false))
+        }
         replaySweeper.tick(client: client, now: date, logger: logger)
         if claim != nil { sweeper.tick(client: client, now: date, logger: logger) }
         let statement = Self.recordEvent(event, tenant: tenant, data: data, at: date, claim: claim, replay: replay,
@@ -111,6 +123,9 @@ final class PostgresGameSystemStore: GameSystemStore {
             throw ReferenceAPIError(.internalServerError, "the database answered an unknown outcome")
         }
     }
+
+    /// Whether `text` holds a NUL, which no name here holds and PostgreSQL cannot take as text.
+    private static func holdsNUL(_ text: String) -> Bool { text.utf8.contains(0) }
 
     /// The one row `statement` answers (all rows are read, so the connection is free again at once).
     private static func onlyRow<Statement: PostgresPreparedStatement>(
