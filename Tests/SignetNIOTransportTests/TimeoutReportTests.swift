@@ -27,7 +27,7 @@ struct TimeoutReportTests {
         await transport.shutdown()
     }
 
-    @Test("retry's budget bounds the attempts too: a retry that hangs ends at the budget's end, not its own 30 s timeout")
+    @Test("retry's budget bounds the retries too: a retry that hangs ends at the budget's end, not its own 30 s timeout")
     func retryBudgetBoundsAttempts() async throws {
         let answered = Mutex(0)
         // The first attempt is a 503 (retried); every later one is never answered.
@@ -55,6 +55,21 @@ struct TimeoutReportTests {
         }
         #expect(after <= .milliseconds(500), "\(error)")
         #expect(peer.requests(to: "/flaky") == 2)
+        await transport.shutdown()
+    }
+
+    @Test("the first attempt keeps its own timeout, longer than retry's budget: a slow answer within it is read")
+    func firstAttemptKeepsItsTimeout() async throws {
+        let peer = try HostileHTTPPeer { _ in [.pause(.milliseconds(700))] + HostileHTTPPeer.response("{}") }
+        defer { peer.stop() }
+        let transport = NIOTransport()
+        let client = SignetClient(baseURL: try peer.baseURL, transport: transport, middleware: [
+            RetryMiddleware(maxAttempts: 3, maxTotalTime: .milliseconds(200), baseDelay: .milliseconds(10)),
+            TimeoutMiddleware(defaultTimeout: .seconds(30)),
+        ])
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/slow")
+        let (response, _) = try await client.send(request, context: client.makeContext(operation: "slow"))
+        #expect(response.status == .ok)
         await transport.shutdown()
     }
 

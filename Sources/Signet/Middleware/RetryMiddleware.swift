@@ -17,9 +17,9 @@ import Logging
 /// - The wait before retry *n* is a random duration in `0 ... min(maxDelay, baseDelay × 2ⁿ⁻¹)` ("full
 ///   jitter"), or the server's `Retry-After` (seconds or HTTP-date) when it sends one.
 /// - Bounded by ``maxAttempts`` and by ``maxTotalTime``: no retry starts whose wait would end past the budget
-///   (or past the caller's ``CallContext/deadline``), and no attempt runs past it (the budget's end is the
-///   attempts' deadline). When the budget is spent the last response is returned (or the last error thrown)
-///   unchanged.
+///   (or past the caller's ``CallContext/deadline``), and no retry runs past it (the budget's end is a retry's
+///   deadline; the first attempt has its own timeout, however long). When the budget is spent the last
+///   response is returned (or the last error thrown) unchanged.
 /// - Each retry calls `next` again with `context.attempt` incremented, so the middleware after this one
 ///   (clock skew, signing, logging) runs anew: every attempt is signed with a fresh date.
 /// - A 401 whose `error_message` starts with `replayed-request` is retried whatever the method: the server
@@ -29,7 +29,7 @@ import Logging
 public struct RetryMiddleware: SignetMiddleware {
     /// The most attempts per call, the first included.
     public var maxAttempts: Int
-    /// The most time the call takes, from the first attempt's start to the last one's end (waits included).
+    /// The most time from the first attempt's start to the end of the last retry (waits included).
     public var maxTotalTime: Duration
     /// The most retries of a `replayed-request` refusal (16 by default), beyond ``maxAttempts``.
     public var maxReplayedRetries: Int
@@ -114,13 +114,10 @@ public struct RetryMiddleware: SignetMiddleware {
             return try await next(request, body, context)
         }
         let start = now()
+        // A retry runs within what is left of the budget: its deadline (the timeout middleware below keeps the
+        // earlier of its own and this) is the budget's end. The first attempt has its own timeout, however long.
+        let budgetEnd = maxTotalTime < Self.longestBoundedBudget ? ContinuousClock.now.advanced(by: maxTotalTime) : nil
         var context = context
-        // The budget bounds the whole call, the attempts too: each attempt's deadline (set below this by the
-        // timeout middleware, which keeps an earlier one) ends by the budget's end or the caller's deadline.
-        if maxTotalTime < Self.longestBoundedBudget {
-            let end = ContinuousClock.now.advanced(by: maxTotalTime)
-            if context.deadline.map({ end < $0 }) ?? true { context.deadline = end }
-        }
         var retries = 0, replayedRetries = 0
         while true {
             let outcome: Result<(HTTPResponse, Body), SignetError>
@@ -159,6 +156,7 @@ public struct RetryMiddleware: SignetMiddleware {
             context.events?.retrying(context, reason: replayed ? .replayedRequest : Self.retryReason(outcome), delay: wait)
             try await sleep(wait)
             context.attempt += 1
+            if let budgetEnd, context.deadline.map({ budgetEnd < $0 }) ?? true { context.deadline = budgetEnd }
         }
     }
 

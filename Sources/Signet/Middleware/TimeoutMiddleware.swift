@@ -5,7 +5,7 @@ import HTTPTypes
 ///
 /// The timeout is `context.timeout`, or ``defaultTimeout`` when the context has none. It sits inside retry,
 /// so it bounds one attempt and a timed-out idempotent attempt is retried; retry's total-time budget
-/// bounds the whole call.
+/// bounds the retries (each retry's deadline is the budget's end, when that comes first).
 ///
 /// It sets the attempt's ``CallContext/deadline`` (keeping an earlier one) and the ``SignetClient`` enforces it
 /// where the chain reaches the transport: a ``DeadlineEnforcingTransport`` (AsyncHTTPClient) is given the
