@@ -50,14 +50,14 @@ import Testing
     }
 
     @Test func anObjectReferencedManyTimesIsReadOnceAndShared() throws {
-        // [d, d, d, s, s]: d 64 KiB of data, s a 300-byte string.
+        // [d, d, d, s, s, s]: d 64 KiB of data (kept at once), s a 300-byte string (kept when met again).
         var plist = BinaryPlistAssembler()
         let array = plist.reserve()
         let data = plist.data(count: 65_536), text = plist.asciiString(repeating: UInt8(ascii: "s"), count: 300)
-        plist.set(array, [0xA5, UInt8(data), UInt8(data), UInt8(data), UInt8(text), UInt8(text)])
+        plist.set(array, [0xA6, UInt8(data), UInt8(data), UInt8(data), UInt8(text), UInt8(text), UInt8(text)])
         let value = try PropertyListReader().read(plist.bytes(top: array), as: .binary)
-        guard case .array(let elements) = value, elements.count == 5 else {
-            Issue.record("not an array of five: \(value)")
+        guard case .array(let elements) = value, elements.count == 6 else {
+            Issue.record("not an array of six: \(value)")
             return
         }
         let storage: [UnsafeRawPointer?] = elements.map { element in
@@ -69,8 +69,8 @@ import Testing
         }
         #expect(storage.allSatisfy { $0 != nil })
         #expect(storage[0] == storage[1] && storage[1] == storage[2], "each reference to the data made a copy")
-        #expect(storage[3] == storage[4], "each reference to the string made a copy")
-        #expect(elements[0] == .data(Data(count: 65_536)) && elements[4] == .string(String(repeating: "s", count: 300)))
+        #expect(storage[4] == storage[5], "each reference to the string made a copy")
+        #expect(elements[0] == .data(Data(count: 65_536)) && elements[5] == .string(String(repeating: "s", count: 300)))
     }
 
     @Test func dictionariesOverTheKeyLimitAreRejectedBeforeTheirKeysAreRead() {

@@ -115,6 +115,13 @@ import Testing
         try await Self.measure("binarySharedLongURL", answer, worlds: 1, failures: 50_000)
     }
 
+    @Test("binary: 44 000 worlds with strings of their own (none shared) cost at most 4× the limit")
+    func binaryUniqueWorlds() async throws {
+        if AnswerMemory.childRole() != nil { return try await Self.child() }
+        let answer = try WorldsAnswers.binaryUniqueWorlds(count: 44_000)
+        try await Self.measure("binaryUniqueWorlds", answer, worlds: 44_001, failures: 0)
+    }
+
     @Test("binary: one world shared 52 000 times costs at most 4× the limit")
     func binaryWorlds() async throws {
         if AnswerMemory.childRole() != nil { return try await Self.child() }

@@ -74,6 +74,22 @@ enum WorldsAnswers {
         return plist.bytes(top: root)
     }
 
+    /// `count` valid worlds whose strings are all their own (none shared), and `Last`, written by Foundation as a
+    /// binary plist: what the reader's cache of shared strings holds when nothing is shared.
+    static func binaryUniqueWorlds(count: Int) throws -> [UInt8] {
+        func world(_ tag: String) -> [String: Any] {
+            ["id": "id-\(tag)-of-this-world", "name": "World \(tag), a name of its own", "country": "AU-\(tag)",
+             "language": "en-\(tag)", "url": "http://b\(tag).lk.com/World.woa", "mapURL": "http://m\(tag).lk.com/World",
+             "worldStatus": ["id": "3", "description": "online"]]
+        }
+        var worlds: [Any] = (0..<count).map { world(String(format: "%07d", $0)) }
+        var last = world("last")
+        last["name"] = "Last"
+        worlds.append(last)
+        let data = try PropertyListSerialization.data(fromPropertyList: ["allAvailableWorlds": worlds], format: .binary, options: 0)
+        return Array(data)
+    }
+
     /// `{allAvailableWorlds = (Last); pad = (d, d, …)}`: one data object `d` of `bytes` bytes, referenced
     /// `references` times from an extra key. Copied once per reference it would be terabytes.
     static func binarySharedData(bytes: Int, references: Int) -> [UInt8] {

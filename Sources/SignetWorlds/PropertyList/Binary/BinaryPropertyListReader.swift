@@ -21,9 +21,12 @@ struct BinaryPropertyListReader {
     private let stream: PropertyListElementStream?
     private var valueCount = 0
     private var path: [String] = []
-    /// The strings and data read so far, by offset: an object referenced many times is made once and shared
-    /// (both are copy-on-write), so a megabyte referenced a million times costs a megabyte, not a terabyte.
+    /// The strings and data met a second time, by offset: an object referenced many times is then made once and
+    /// shared (both are copy-on-write), so a megabyte referenced a million times costs a megabyte, not a terabyte.
     private var leaves: [Int: PropertyListValue] = [:]
+    /// The offsets of those met once. Keeping every leaf instead held all of a streamed answer's strings until
+    /// its end: 4.6× the response limit for 44 000 worlds whose strings are their own, against 1.5× without.
+    private var seenOnce: Set<Int> = []
 
     /// Parses `bytes` as a binary property list; with `stream`, the root dictionary's array under
     /// `stream.key` goes to `stream` element by element.
@@ -77,7 +80,13 @@ struct BinaryPropertyListReader {
         case 0x4, 0x5, 0x6:
             if let shared = leaves[offset] { return shared }
             let leaf = try readLeaf(marker >> 4, info, at: offset)
-            leaves[offset] = leaf
+            // A string of up to 15 bytes is held inline, without storage to share. One of a kilobyte or more is
+            // kept at once (all of them together are at most the input), so that even its second copy is not made.
+            switch Self.storageBytes(leaf) {
+            case 1_024...: leaves[offset] = leaf
+            case 16...: if !seenOnce.insert(offset).inserted { leaves[offset] = leaf }
+            default: break
+            }
             return leaf
         case 0xA:
             var elements: [PropertyListValue] = []
@@ -87,6 +96,15 @@ struct BinaryPropertyListReader {
         case 0x8: throw unsupported("a UID (keyed-archive reference) has no property-list value")
         case 0xC: throw unsupported("a set has no property-list value")
         default: throw BinaryPropertyListLayout.malformed("unknown object marker 0x\(Self.hex(marker))", at: offset)
+        }
+    }
+
+    /// How many bytes of storage `leaf` (data or a string) holds.
+    private static func storageBytes(_ leaf: PropertyListValue) -> Int {
+        switch leaf {
+        case .data(let bytes): bytes.count
+        case .string(let text): text.utf8.count
+        default: 0
         }
     }
 
