@@ -47,7 +47,7 @@ final class ExchangeHandler: ChannelInboundHandler, @unchecked Sendable {
         idleTimer?.cancel()
         idleTimer = nil
         let action = machine.begin(exchange, id: id, streamingBody: inline == nil, announcedLength: announcedLength,
-                                   head: head.method == .HEAD)
+                                   isHEAD: head.method == .HEAD)
         guard case .write = action else { return perform(action) }
         guard let context else { return perform(machine.connectionEnded(ChannelError.ioOnClosedChannel)) }
         self.deadline = context.eventLoop.scheduleTask(deadline: deadline) { [weak self] in

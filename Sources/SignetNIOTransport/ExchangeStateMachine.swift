@@ -36,7 +36,7 @@ struct ExchangeStateMachine<Context> {
         let id: UInt64
         let announcedLength: Int?
         /// A HEAD request: its answer has no body, whatever its `Content-Length` says (RFC 9110, 9.3.2).
-        var head = false
+        var isHEAD = false
         var written = 0
     }
 
@@ -99,11 +99,11 @@ struct ExchangeStateMachine<Context> {
 
     /// A new exchange numbered `id`: its head (and an inline body) is written next, then, when
     /// `streamingBody`, a body of `announcedLength` bytes (nil: chunked) part by part.
-    /// A `head` request's answer has no body.
-    mutating func begin(_ context: Context, id: UInt64, streamingBody: Bool, announcedLength: Int?, head: Bool = false) -> Action {
+    /// The answer to an `isHEAD` request has no body.
+    mutating func begin(_ context: Context, id: UInt64, streamingBody: Bool, announcedLength: Int?, isHEAD: Bool = false) -> Action {
         switch state {
         case .idle:
-            let exchange = Exchange(context: context, id: id, announcedLength: streamingBody ? announcedLength : nil, head: head)
+            let exchange = Exchange(context: context, id: id, announcedLength: streamingBody ? announcedLength : nil, isHEAD: isHEAD)
             state = streamingBody ? .sendingBody(exchange) : .awaitingHead(exchange)
             return .write
         case .closed(let cause):
@@ -227,7 +227,7 @@ struct ExchangeStateMachine<Context> {
 
     /// Whether an answer of `status` to `exchange` can carry a body (not to a HEAD; not 1xx, 204 or 304).
     private static func mayHaveBody(_ status: HTTPResponseStatus, answering exchange: Exchange) -> Bool {
-        ResponseFraming.mayHaveBody(method: exchange.head ? .head : .get, status: Int(status.code))
+        ResponseFraming.mayHaveBody(method: exchange.isHEAD ? .head : .get, status: Int(status.code))
     }
 
     /// The connection failed or closed, for `error`. Before any of the answer, a connection that merely ended

@@ -207,7 +207,7 @@ struct ExchangeStateMachineTests {
     func bodilessAnswersAnnounceAnyLength() {
         let huge = [("Content-Length", "17000000")]
         var head = Machine(maxResponseBytes: 100)
-        _ = head.begin("a", id: 1, streamingBody: false, announcedLength: nil, head: true)
+        _ = head.begin("a", id: 1, streamingBody: false, announcedLength: nil, isHEAD: true)
         #expect(Self.answer(&head, Self.head(.ok, huge)).hasPrefix("succeed a 200"))
         for status: HTTPResponseStatus in [.noContent, .notModified] {
             var get = Machine(maxResponseBytes: 100)

@@ -18,13 +18,24 @@ struct TimeoutReportTests {
         let outcome = await HangGuard.run(within: HostileRow.bound) {
             _ = try await transport.send(request, body: .empty, baseURL: try peer.baseURL)
         }
-        let error = try #require(outcome.error as? SignetError, "\(outcome)")
-        guard case .timeout(let after) = error.kind else {
-            Issue.record("expected a timeout, got \(error)")
-            return
-        }
+        let (after, error) = try Self.timeout(outcome)
         #expect(after == .milliseconds(300), "\(error)")
         await transport.shutdown()
+    }
+
+    /// The timeout `outcome` ended in, and the error that named it; the test fails when it ended otherwise.
+    static func timeout(_ outcome: HangGuard.Outcome) throws -> (Duration, SignetError) {
+        let error = try #require(outcome.error as? SignetError, "\(outcome)")
+        guard case .timeout(let after) = error.kind else { throw NotATimeout(error: error) }
+        return (after, error)
+    }
+
+    /// A client of `peer` over `transport` retrying within `budget`, each attempt with a 30 s timeout.
+    static func retryingClient(_ peer: HostileHTTPPeer, transport: NIOTransport, budget: Duration) throws -> SignetClient {
+        SignetClient(baseURL: try peer.baseURL, transport: transport, middleware: [
+            RetryMiddleware(maxAttempts: 3, maxTotalTime: budget, baseDelay: .milliseconds(10)),
+            TimeoutMiddleware(defaultTimeout: .seconds(30)),
+        ])
     }
 
     @Test("retry's budget bounds the retries too: a retry that hangs ends at the budget's end, not its own 30 s timeout")
@@ -39,20 +50,13 @@ struct TimeoutReportTests {
         }
         defer { peer.stop() }
         let transport = NIOTransport()
-        let client = SignetClient(baseURL: try peer.baseURL, transport: transport, middleware: [
-            RetryMiddleware(maxAttempts: 3, maxTotalTime: .milliseconds(500), baseDelay: .milliseconds(10)),
-            TimeoutMiddleware(defaultTimeout: .seconds(30)),
-        ])
+        let client = try Self.retryingClient(peer, transport: transport, budget: .milliseconds(500))
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/flaky")
         // Before: the retry had the timeout's 30 s of its own, past this bound.
         let outcome = await HangGuard.run(within: .seconds(20)) {
             _ = try await client.send(request, context: client.makeContext(operation: "flaky"))
         }
-        let error = try #require(outcome.error as? SignetError, "\(outcome)")
-        guard case .timeout(let after) = error.kind else {
-            Issue.record("expected a timeout, got \(error)")
-            return
-        }
+        let (after, error) = try Self.timeout(outcome)
         #expect(after <= .milliseconds(500), "\(error)")
         #expect(peer.requests(to: "/flaky") == 2)
         await transport.shutdown()
@@ -63,10 +67,7 @@ struct TimeoutReportTests {
         let peer = try HostileHTTPPeer { _ in [.pause(.milliseconds(700))] + HostileHTTPPeer.response("{}") }
         defer { peer.stop() }
         let transport = NIOTransport()
-        let client = SignetClient(baseURL: try peer.baseURL, transport: transport, middleware: [
-            RetryMiddleware(maxAttempts: 3, maxTotalTime: .milliseconds(200), baseDelay: .milliseconds(10)),
-            TimeoutMiddleware(defaultTimeout: .seconds(30)),
-        ])
+        let client = try Self.retryingClient(peer, transport: transport, budget: .milliseconds(200))
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/slow")
         let (response, _) = try await client.send(request, context: client.makeContext(operation: "slow"))
         #expect(response.status == .ok)
@@ -83,12 +84,14 @@ struct TimeoutReportTests {
             _ = try await transport.send(request, body: .empty, baseURL: try #require(URL(string: "http://127.0.0.1:\(queue.port)")))
         }
         // Before: the connection was waited for 10 s whatever the timeout, and failed as a transport error.
-        let error = try #require(outcome.error as? SignetError, "\(outcome)")
-        guard case .timeout(let after) = error.kind else {
-            Issue.record("expected a timeout, got \(error)")
-            return
-        }
+        let (after, error) = try Self.timeout(outcome)
         #expect(after == .milliseconds(300), "\(error)")
         await transport.shutdown()
     }
+}
+
+/// An exchange that ended in another error than the timeout a test expected.
+private struct NotATimeout: Error, CustomStringConvertible {
+    let error: SignetError
+    var description: String { "expected a timeout, got \(error)" }
 }

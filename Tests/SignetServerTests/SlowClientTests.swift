@@ -95,15 +95,21 @@ struct SlowClientTests {
         #expect(await RawClientSocket.closedCount(stalled, within: .seconds(5)) == 20)
     }
 
+    /// A raw socket to `server`'s trivia game as "ann", upgraded to WebSocket (101 expected).
+    static func gameSocket(_ server: ReferenceServer) async throws -> RawClientSocket {
+        let socket = try RawClientSocket(port: server.port)
+        socket.send("GET /trivia/play?user=ann HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        let upgrade = await socket.readHead(within: .seconds(5))
+        #expect(upgrade.status == 101, "answered: \(upgrade.text.prefix(200))")
+        return socket
+    }
+
     @Test("a text frame that is not UTF-8 closes the game socket with 1007 (RFC 6455, 8.1), not read with U+FFFD in it")
     func webSocketInvalidUTF8() async throws {
         try await Self.withServer { server in
-            let socket = try RawClientSocket(port: server.port)
+            let socket = try await Self.gameSocket(server)
             defer { socket.close() }
-            socket.send("GET /trivia/play?user=ann HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
-            let upgrade = await socket.readHead(within: .seconds(5))
-            #expect(upgrade.status == 101, "answered: \(upgrade.text.prefix(200))")
             // One masked text frame, `{` 0xFF `}`: the middle byte is no UTF-8.
             let mask: [UInt8] = [0x11, 0x22, 0x33, 0x44], payload: [UInt8] = [0x7B, 0xFF, 0x7D]
             _ = socket.send([0x81, 0x80 | UInt8(payload.count)] + mask + payload.enumerated().map { $1 ^ mask[$0 % 4] })
@@ -118,12 +124,8 @@ struct SlowClientTests {
     @Test("a WebSocket game socket is not closed by the head or idle bound")
     func webSocketOutlivesBounds() async throws {
         try await Self.withServer { server in
-            let socket = try RawClientSocket(port: server.port)
+            let socket = try await Self.gameSocket(server)
             defer { socket.close() }
-            socket.send("GET /trivia/play?user=ann HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
-            let upgrade = await socket.readHead(within: .seconds(5))
-            #expect(upgrade.status == 101, "answered: \(upgrade.text.prefix(200))")
             let later = await socket.readUntilClosed(within: Self.limits.idleTimeout + .seconds(1))
             #expect(!later.closed, "the game socket was closed after \(later.elapsed)")
         }
