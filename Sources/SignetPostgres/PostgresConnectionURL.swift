@@ -7,6 +7,11 @@ import PostgresNIO
 /// `sslmode=disable` (or none, for loopback hosts) connects in the clear; `sslmode=require` uses TLS with
 /// certificate verification. The password, if any, is kept only inside the configuration and never in
 /// errors or descriptions.
+///
+/// Its connections ask PostgreSQL to cancel any statement that runs longer than 2 s (`statement_timeout`), so
+/// that a claim or a change that took too long is rolled back, rather than applied after Signet answered 503
+/// (each Signet operation waits 1 s past that bound for the cancellation). A client configured otherwise
+/// should set a `statement_timeout` below 3 s for the same guarantee.
 public enum PostgresConnectionURL {
     /// Why a URL was refused.
     public struct Invalid: Error, CustomStringConvertible, Sendable {
@@ -39,6 +44,12 @@ public enum PostgresConnectionURL {
             password: components.password.map { $0.removingPercentEncoding ?? $0 },
             database: database.isEmpty ? nil : database, tls: tls)
         configuration.options.connectTimeout = .seconds(3)
+        // PostgreSQL cancels a statement that runs past this, so one that took too long is rolled back
+        // rather than applied after its caller gave up on it (PostgresOperation.statementTimeout).
+        let statementTimeout = PostgresOperation.statementTimeout.components
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", "\(statementTimeout.seconds * 1000 + statementTimeout.attoseconds / 1_000_000_000_000_000)ms"),
+        ]
         configuration.options.maximumConnections = 32
         return configuration
     }

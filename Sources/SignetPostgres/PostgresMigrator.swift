@@ -19,6 +19,8 @@ package enum PostgresMigrator {
     package static func apply(_ migrations: [Migration], client: PostgresClient, logger: Logger) async throws {
         try await PostgresOperation.run("migrating the schema", timeout: .seconds(30)) {
             try await client.withTransaction(logger: logger) { connection in
+                // Waiting for another instance's migrations, or creating an index, may take longer than a request's statement.
+                try await PostgresOperation.allowStatements(upTo: .seconds(28), on: connection, logger: logger)
                 try await connection.query("SELECT pg_advisory_xact_lock(7370111001)", logger: logger)
                 try await connection.query("""
                     CREATE TABLE IF NOT EXISTS signet_migrations (

@@ -24,8 +24,18 @@ package struct PostgresPoolBusy: Error, CustomStringConvertible, Sendable {
 /// Runs database work with a time limit, so that a database that is down or hanging turns into a prompt
 /// ``PostgresUnavailable`` instead of a request that waits for a connection forever.
 package enum PostgresOperation {
-    /// The default limit for one operation (a claim, a transaction): 3 s.
-    package static let defaultTimeout: Duration = .seconds(3)
+    /// The longest PostgreSQL itself runs one statement on a connection made from
+    /// ``PostgresConnectionURL/configuration(_:)`` (its `statement_timeout`): 2 s. PostgreSQL cancels such a
+    /// statement, and rolls its transaction back, before the operation's own limit gives up on it, so a
+    /// statement that took too long is not applied later, after its caller answered 503.
+    package static let statementTimeout: Duration = .seconds(2)
+
+    /// How long an operation waits for PostgreSQL's own cancellation to arrive, past ``statementTimeout``.
+    package static let cancellationMargin: Duration = .seconds(1)
+
+    /// The default limit for one operation (a claim, a transaction): 3 s, ``statementTimeout`` and the
+    /// ``cancellationMargin``.
+    package static let defaultTimeout: Duration = statementTimeout + cancellationMargin
 
     /// `work`'s result, or ``PostgresUnavailable`` when it fails with a connection or server error, or
     /// takes longer than `timeout`. Errors of other types (a constraint the caller handles) pass through.
@@ -81,18 +91,29 @@ package enum PostgresOperation {
     /// `work`'s result on a connection leased within `wait`, or ``PostgresPoolBusy`` when every connection stayed
     /// busy that long: then nothing was sent, for certain (a connection leased after the wait is handed back
     /// unused), so the caller may answer 503 and the client retry. The whole operation is bounded by `timeout`
-    /// as in ``run(_:timeout:_:)``.
+    /// as in ``run(_:timeout:_:)``; by default, the wait, ``statementTimeout`` and the ``cancellationMargin``:
+    /// a statement on a connection leased late still has its whole `statement_timeout`, and PostgreSQL's
+    /// cancellation of it arrives before this limit.
     package static func withConnection<T: Sendable>(
-        _ what: String, client: PostgresClient, wait: Duration, timeout: Duration = defaultTimeout,
+        _ what: String, client: PostgresClient, wait: Duration, timeout: Duration? = nil,
         _ work: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         let gate = LeaseGate()
+        let timeout = timeout ?? wait + statementTimeout + cancellationMargin
         return try await run(what, timeout: timeout, giveUp: (wait, gate)) {
             try await client.withConnection { connection in
                 guard gate.lease() else { throw PostgresPoolBusy(wait: wait) }
                 return try await work(connection)
             }
         }
+    }
+
+    /// Lets the statements of the transaction open on `connection` run up to `limit` each, where the
+    /// connection's `statement_timeout` would stop them sooner (a migration, a seed, an advisory lock waited
+    /// on): `SET LOCAL`, which ends with the transaction. Give a `limit` below the operation's own.
+    package static func allowStatements(upTo limit: Duration, on connection: PostgresConnection, logger: Logger) async throws {
+        let milliseconds = limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000
+        try await connection.query("SELECT set_config('statement_timeout', \(String(milliseconds) + "ms"), true)", logger: logger)
     }
 
     /// Decides, once, whether a request got a connection in time or gave up waiting for one.
@@ -140,7 +161,8 @@ package enum PostgresOperation {
 extension PSQLError {
     /// True when the database could not be reached or the connection broke, rather than a query fault:
     /// every client-side failure (connection, protocol, pool), and server errors of the classes
-    /// connection exception (08), insufficient resources (53) and operator intervention (57, a shutdown).
+    /// connection exception (08), insufficient resources (53) and operator intervention (57: a shutdown, or
+    /// a statement cancelled at its `statement_timeout`, which rolled it back).
     package var isConnectionFailure: Bool {
         guard code == .server else { return true }
         let state = serverInfo?[.sqlState] ?? ""

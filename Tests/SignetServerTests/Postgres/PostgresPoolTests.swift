@@ -7,6 +7,7 @@ import SignetAsyncHTTPClient
 import SignetGameSystem
 import SignetPostgres
 import SignetServer
+import SignetTestSupport
 import Testing
 
 /// A server whose database connections are all busy sheds load: the request that finds no connection within
@@ -59,6 +60,38 @@ struct PostgresPoolTests {
                 if status != 200 { try await Task.sleep(for: .milliseconds(100)) }
             }
             #expect(status == 200)
+            await server.stop()
+        }
+    }
+
+    @Test("an event whose statement outlasts PostgreSQL's statement_timeout is answered 503 and rolled back, not applied later")
+    func statementTimeout() async throws {
+        try await PostgresTestDatabase.with { url in
+            var configuration = ReferenceServerConfiguration(logger: .quiet)
+            configuration.postgresURL = url
+            let server = try await ReferenceServer.start(configuration)
+            let calls = try GameSystemCalls(server, .asyncHTTPClient, clock: ManualClock(Date()), retry: .none)
+            let before = try await calls.player()
+
+            let locker = PostgresClient(configuration: try PostgresConnectionURL.configuration(url), backgroundLogger: .quiet)
+            let running = Task { await locker.run() }
+            defer { running.cancel() }
+            try await locker.withConnection { connection in
+                // The players table locked: the event's one statement waits on it, past its statement_timeout.
+                try await connection.query("BEGIN", logger: .quiet)
+                try await connection.query("LOCK TABLE signet_gs_players IN ACCESS EXCLUSIVE MODE", logger: .quiet)
+                let clock = ContinuousClock(), started = clock.now
+                let refused = await signetError { _ = try await calls.post(event: "Magic") }
+                #expect(refused?.status?.code == 503, "\(String(describing: refused))")
+                #expect(clock.now - started < .seconds(8))
+                // PostgreSQL cancelled the statement itself: nothing of the server's still waits on the lock, so
+                // nothing is applied once the lock goes.
+                #expect(try await Self.lockWaits(locker) == 0, "the event's statement still waits, and would apply")
+                try await connection.query("ROLLBACK", logger: .quiet)
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            let after = try await calls.player()
+            #expect(after.point_types.map(\.amount) == before.point_types.map(\.amount), "the event was applied after its 503")
             await server.stop()
         }
     }

@@ -56,18 +56,21 @@ enum PostgresGameSystemSchema {
         let (pointOwners, pointNames) = (balances.map(\.0), balances.map(\.1))
         let (pointAmounts, pointPositions) = (balances.map(\.2), balances.map(\.3))
         try await PostgresOperation.run("seeding the players", timeout: .seconds(30)) {
-            try await client.query("""
-                WITH new AS (
-                    INSERT INTO signet_gs_players (tenant, ext_id, id, nickname, avatar)
-                    SELECT \(tenant), e, i, n, a::jsonb
-                    FROM unnest(\(extIDs)::text[], \(ids)::integer[], \(nicknames)::text[], \(avatars)::text[]) AS t(e, i, n, a)
-                    ON CONFLICT DO NOTHING RETURNING ext_id)
-                INSERT INTO signet_gs_points (tenant, ext_id, name, amount, position)
-                SELECT \(tenant), p.e, p.n, p.a, p.pos
-                FROM unnest(\(pointOwners)::text[], \(pointNames)::text[], \(pointAmounts)::bigint[], \(pointPositions)::integer[])
-                    AS p(e, n, a, pos)
-                JOIN new ON new.ext_id = p.e
-                """, logger: logger)
+            try await client.withTransaction(logger: logger) { connection in
+                try await PostgresOperation.allowStatements(upTo: .seconds(28), on: connection, logger: logger)
+                try await connection.query("""
+                    WITH new AS (
+                        INSERT INTO signet_gs_players (tenant, ext_id, id, nickname, avatar)
+                        SELECT \(tenant), e, i, n, a::jsonb
+                        FROM unnest(\(extIDs)::text[], \(ids)::integer[], \(nicknames)::text[], \(avatars)::text[]) AS t(e, i, n, a)
+                        ON CONFLICT DO NOTHING RETURNING ext_id)
+                    INSERT INTO signet_gs_points (tenant, ext_id, name, amount, position)
+                    SELECT \(tenant), p.e, p.n, p.a, p.pos
+                    FROM unnest(\(pointOwners)::text[], \(pointNames)::text[], \(pointAmounts)::bigint[], \(pointPositions)::integer[])
+                        AS p(e, n, a, pos)
+                    JOIN new ON new.ext_id = p.e
+                    """, logger: logger)
+            }
         }
     }
 }
