@@ -96,8 +96,8 @@ struct SlowClientTests {
     }
 
     /// A raw socket to `server`'s trivia game as "ann", upgraded to WebSocket (101 expected).
-    static func gameSocket(_ server: ReferenceServer) async throws -> RawClientSocket {
-        let socket = try RawClientSocket(port: server.port)
+    static func gameSocket(_ server: ReferenceServer, receiveBuffer: Int32? = nil) async throws -> RawClientSocket {
+        let socket = try RawClientSocket(port: server.port, receiveBuffer: receiveBuffer)
         socket.send("GET /trivia/play?user=ann HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                     + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
         let upgrade = await socket.readHead(within: .seconds(5))
@@ -118,6 +118,30 @@ struct SlowClientTests {
             let bytes = answer.bytes
             let closes1007 = bytes.indices.dropLast(3).contains { bytes[$0] == 0x88 && bytes[$0 + 2] == 0x03 && bytes[$0 + 3] == 0xEF }
             #expect(closes1007, "no close with 1007 in \(bytes.count) bytes; closed: \(answer.closed)")
+        }
+    }
+
+    @Test("a game socket that never reads its answers is dropped once 1,024 wait unwritten, not buffered without end")
+    func unreadGameSocket() async throws {
+        try await Self.withServer { server in
+            let socket = try await Self.gameSocket(server, receiveBuffer: 4_096)
+            defer { socket.close() }
+            // 6,000 masked text frames of an unknown type named by 4,000 letters: each is answered `unknown-type`
+            // quoting the name (about 4.1 KB), and none of the answers is read. Once the socket buffers hold what
+            // they can (a few MB here), the answers wait in the server.
+            let payload = Array(#"{"type":"\#(String(repeating: "a", count: 4_000))"}"#.utf8)
+            let mask: [UInt8] = [0x11, 0x22, 0x33, 0x44]
+            let frame: [UInt8] = [0x81, 0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)] + mask
+                + payload.enumerated().map { $1 ^ mask[$0 % 4] }
+            _ = await socket.sendInBackground(Array(repeatElement(frame, count: 6_000).joined()))
+            // The server's close shows once the answers written before it are read: give it time to answer the
+            // frames first, as a client that never reads would.
+            try await Task.sleep(for: .seconds(2))
+            let answer = await socket.readUntilClosed(within: .seconds(10))
+            let (closed, count) = (answer.closed, answer.bytes.count)
+            #expect(closed, "still open after \(count) bytes read")
+            // Without the drop, all 6,000 answers would arrive: about 25 MB.
+            #expect(count < 6_000 * 4_000, "\(count) bytes")
         }
     }
 

@@ -18,10 +18,14 @@ public final class RawClientSocket: @unchecked Sendable {
     private let lock = NSLock()
     private var closed = false
 
-    /// Connects to `port` on 127.0.0.1.
-    public init(port: Int) throws {
+    /// Connects to `port` on 127.0.0.1; with `receiveBuffer`, the socket's receive buffer is set to that
+    /// many bytes first (the kernel doubles it), so that a client that does not read holds the server up soon.
+    public init(port: Int, receiveBuffer: Int32? = nil) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw HostilePeerError(description: "socket() failed") }
+        if var size = receiveBuffer {
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian

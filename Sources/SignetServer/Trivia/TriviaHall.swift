@@ -1,5 +1,48 @@
 import Foundation
 import SignetTrivia
+import Synchronization
+
+/// Where one connected user's messages go (JSON text, in order) until the socket's writer takes them;
+/// finishing it closes the socket. At most ``maxPending`` wait: a client that reads slower than the game
+/// sends (or than its own frames are answered) would otherwise hold an outbox that grows without end, so
+/// past that its connection is dropped (`tooSlow`) and the user leaves the game.
+final class TriviaOutbox: Sendable {
+    /// The most messages one user's socket may leave unwritten.
+    static let maxPending = 1_024
+
+    /// The messages, for the socket's writer (which calls ``took()`` for each).
+    let messages: AsyncStream<String>
+    private let continuation: AsyncStream<String>.Continuation
+    private let pending = Atomic<Int>(0)
+    private let overflowed = Atomic<Bool>(false)
+    private let tooSlow: @Sendable () -> Void
+
+    /// An outbox whose overflow calls `tooSlow` (which drops the connection), once.
+    init(tooSlow: @escaping @Sendable () -> Void) {
+        (messages, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .unbounded)
+        self.tooSlow = tooSlow
+    }
+
+    /// Queues `text`; false when ``maxPending`` messages wait already: then the outbox is finished and the
+    /// connection dropped, and the caller seats the user no more.
+    func send(_ text: String) -> Bool {
+        guard pending.add(1, ordering: .relaxed).newValue <= Self.maxPending else {
+            if !overflowed.exchange(true, ordering: .relaxed) {
+                continuation.finish()
+                tooSlow()
+            }
+            return false
+        }
+        continuation.yield(text)
+        return true
+    }
+
+    /// The writer took one message.
+    func took() { pending.subtract(1, ordering: .relaxed) }
+
+    /// No more messages: the writer closes the socket once it has sent those queued.
+    func finish() { continuation.finish() }
+}
 
 /// The reference server's trivia host: the joker store, the current ``TriviaGame``, the connected
 /// users and the timer that moves the game on. The game stays a pure value; this actor feeds it
@@ -8,8 +51,7 @@ import SignetTrivia
 /// A game starts per ``TriviaLobby``; when it has finished, the next user to join opens a new game
 /// (game *n*, counting from 0, uses seed `seed + n`).
 actor TriviaHall {
-    /// Where one connected user's messages go (JSON text, in order); finishing it closes the socket.
-    typealias Outbox = AsyncStream<String>.Continuation
+    typealias Outbox = TriviaOutbox
 
     private struct Seat {
         let id: Int
@@ -49,7 +91,7 @@ actor TriviaHall {
         game = current
         if seats[user] != nil {
             // The user is connected already: the refusal goes to this new socket, not to the seated one.
-            for delivery in out where delivery.recipient == user { outbox.yield(delivery.message.jsonText) }
+            for delivery in out where delivery.recipient == user { _ = outbox.send(delivery.message.jsonText) }
             outbox.finish()
             deliver(out.filter { $0.recipient != user })
             return nil
@@ -74,12 +116,17 @@ actor TriviaHall {
     /// Sends `error` to `user` on `seat` without involving the game (e.g. a binary frame).
     func refuse(_ error: TriviaServerError, to user: String, seat: Int) {
         guard let current = seats[user], current.id == seat else { return }
-        current.outbox.yield(TriviaServerMessage.error(error).jsonText)
+        if !current.outbox.send(TriviaServerMessage.error(error).jsonText) { unseat(user) }
     }
 
     /// `user`'s socket on `seat` ended. The game carries on without them.
     func leave(_ user: String, seat: Int) {
         guard seats[user]?.id == seat else { return }
+        unseat(user)
+    }
+
+    /// Takes `user`'s seat away (the socket ended, or read too slowly): the game carries on without them.
+    private func unseat(_ user: String) {
         seats[user] = nil
         guard var current = game else { return }
         let now = clock.now()
@@ -163,11 +210,15 @@ actor TriviaHall {
         }
     }
 
-    /// Sends each message to its recipient's outbox; after `finish`, closes that user's socket.
+    /// Sends each message to its recipient's outbox; after `finish`, closes that user's socket. A user whose
+    /// outbox is full leaves the game (``TriviaOutbox``).
     private func deliver(_ deliveries: [TriviaDelivery]) {
         for delivery in deliveries {
             guard let seat = seats[delivery.recipient] else { continue }
-            seat.outbox.yield(delivery.message.jsonText)
+            guard seat.outbox.send(delivery.message.jsonText) else {
+                unseat(delivery.recipient)
+                continue
+            }
             if case .finish = delivery.message {
                 seat.outbox.finish()
                 seats[delivery.recipient] = nil

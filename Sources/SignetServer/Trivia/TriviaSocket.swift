@@ -44,11 +44,14 @@ struct TriviaSocket: Sendable {
     /// most ``closeHandshakeTimeout``. Cancelling the reader at once would end the inbound stream, and the
     /// TCP connection with it, before the client had answered.
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
-        let (outbox, sink) = AsyncStream<String>.makeStream(bufferingPolicy: .unbounded)
-        let seat = await hall.join(user, outbox: sink)
+        // A client that does not read what it is sent is dropped at once: no close frame, which it would not
+        // read either, and no waiting on writes that it holds up.
+        let outbox = TriviaOutbox(tooSlow: { [channel] in channel.close(promise: nil) })
+        let seat = await hall.join(user, outbox: outbox)
         await withTaskGroup(of: Ended.self) { group in
             group.addTask {
-                for await text in outbox {
+                for await text in outbox.messages {
+                    outbox.took()
                     do { try await outbound.writeTextMessage(text) } catch { return .writer }
                 }
                 // The hall finished the outbox: after `finish`, a refusal, or a shutdown.
