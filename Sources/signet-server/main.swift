@@ -8,7 +8,7 @@ let usage = """
                          [--separator escaped|newline] [--postgres URL] [--postgres-pool N] [--postgres-pool-wait MS]
                          [--replay-capacity N] [--replay-quota N]
                          [--idempotency-capacity N] [--idempotency-quota N] [--idempotency-lifetime SECONDS] [--metrics]
-                         [--head-timeout SECONDS] [--idle-timeout SECONDS]
+                         [--head-timeout SECONDS] [--idle-timeout SECONDS] [--body-timeout SECONDS]
 
     Runs the Signet reference server until SIGINT or SIGTERM: GameSystem (/{tenant}/client|admin/…),
     Lords & Knights worlds (POST /XYRALITY/WebObjects/BKLoginServer.woa/wa/worlds), word-search puzzles
@@ -44,6 +44,9 @@ let usage = """
                     slow-header clients cannot hold connections (default 10; fractions allowed)
       --idle-timeout SECONDS  how long a connection may stay open with no request in flight; behind a load
                     balancer, set it above the balancer's own idle timeout (default 75, above AWS ALB's 60)
+      --body-timeout SECONDS  how long a request body may take from the end of its head, plus 1 s for each
+                    500 bytes received; past it: 408 (or a close, once an answer is under way), so
+                    slow-body clients cannot hold connections (default 20; fractions allowed)
     """
 
 /// Parses the options above; exits with status 64 and the usage text on anything else.
@@ -121,12 +124,14 @@ func parseConfiguration(_ arguments: [String]) -> ReferenceServerConfiguration {
             configuration.idempotencyLifetime = TimeInterval(seconds)
         case "--metrics":
             configuration.exportsMetrics = true
-        case "--head-timeout", "--idle-timeout":
+        case "--head-timeout", "--idle-timeout", "--body-timeout":
             guard let value = remaining.popFirst(), let seconds = Double(value), seconds >= 0.001, seconds <= 86_400 else {
                 fail("\(argument) needs a number of seconds from 0.001 to 86400")
             }
             if argument == "--head-timeout" {
                 configuration.connectionLimits.headTimeout = .milliseconds(Int64((seconds * 1000).rounded()))
+            } else if argument == "--body-timeout" {
+                configuration.connectionLimits.bodyTimeout = .milliseconds(Int64((seconds * 1000).rounded()))
             } else {
                 configuration.connectionLimits.idleTimeout = .milliseconds(Int64((seconds * 1000).rounded()))
             }

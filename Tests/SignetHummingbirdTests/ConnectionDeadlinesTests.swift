@@ -40,7 +40,7 @@ struct ConnectionDeadlinesTests {
     func keepAlive() {
         var machine = ConnectionDeadlines(limits: Self.limits, now: Self.start)
         _ = machine.connected(now: Self.start)
-        machine.headArrived()
+        _ = machine.headArrived(now: Self.start)
         #expect(machine.deadline == nil)
         #expect(machine.requestEnded(now: Self.at(1)) == .none)
         machine.responseStarted()
@@ -53,29 +53,55 @@ struct ConnectionDeadlinesTests {
     @Test("a connection idle past the idle bound is closed without an answer")
     func idle() {
         var machine = ConnectionDeadlines(limits: Self.limits, now: Self.start)
-        machine.headArrived()
+        _ = machine.headArrived(now: Self.start)
         _ = machine.requestEnded(now: Self.at(1))
         _ = machine.responseEnded(now: Self.at(1))
         #expect(machine.timerFired(now: Self.at(76)) == .timeout(.silent))
     }
 
-    @Test("no deadline while requests are in flight, however long the application takes")
+    @Test("no deadline while requests are in flight with their bodies in, however long the application takes")
     func busy() {
         var machine = ConnectionDeadlines(limits: Self.limits, now: Self.start)
-        machine.headArrived()
+        _ = machine.headArrived(now: Self.start)
+        _ = machine.requestEnded(now: Self.at(1))
         #expect(machine.timerFired(now: Self.at(1_000)) == .none)
         #expect(!machine.isClosing)
+    }
+
+    @Test("a body is due within the body bound of its head, and each 500 bytes that arrive give it a second more")
+    func bodyBound() {
+        var machine = ConnectionDeadlines(limits: Self.limits, now: Self.start)
+        #expect(machine.headArrived(now: Self.start) == .wake(at: Self.at(20)))
+        #expect(machine.bytesArrived(now: Self.at(5), count: 1_000) == .none)
+        #expect(machine.bodyDeadline == Self.at(22))
+        #expect(machine.timerFired(now: Self.at(20)) == .wake(at: Self.at(22)))
+        // A byte at a time buys 2 ms each: a drip slower than the rate falls behind.
+        for second in 6...21 { _ = machine.bytesArrived(now: Self.at(Int64(second)), count: 1) }
+        #expect(machine.bodyDeadline == Self.at(22) + .milliseconds(32))
+        #expect(machine.timerFired(now: Self.at(23)) == .timeout(.stalledBody))
+        #expect(machine.isClosing)
+
+        var answered = ConnectionDeadlines(limits: Self.limits, now: Self.start)
+        _ = answered.headArrived(now: Self.start)
+        answered.responseStarted()
+        #expect(answered.timerFired(now: Self.at(20)) == .timeout(.requestBody), "an answer is under way: closed, not answered")
+
+        var complete = ConnectionDeadlines(limits: Self.limits, now: Self.start)
+        _ = complete.headArrived(now: Self.start)
+        _ = complete.requestEnded(now: Self.at(19))
+        #expect(complete.bodyDeadline == nil)
+        #expect(complete.timerFired(now: Self.at(20)) == .none)
     }
 
     @Test("an answer sent before its request's body has arrived leaves the rest due within the head bound")
     func answeredEarly() {
         var machine = ConnectionDeadlines(limits: Self.limits, now: Self.start)
-        machine.headArrived()
+        _ = machine.headArrived(now: Self.start)
         machine.responseStarted()
         #expect(machine.responseEnded(now: Self.at(1)) == .wake(at: Self.at(11)))
         #expect(machine.requestEnded(now: Self.at(5)) == .wake(at: Self.at(80)))
         var slow = ConnectionDeadlines(limits: Self.limits, now: Self.start)
-        slow.headArrived()
+        _ = slow.headArrived(now: Self.start)
         _ = slow.responseEnded(now: Self.at(1))
         #expect(slow.timerFired(now: Self.at(11)) == .timeout(.requestBody))
     }
@@ -83,9 +109,9 @@ struct ConnectionDeadlinesTests {
     @Test("pipelined requests: idle only once every response has ended")
     func pipelined() {
         var machine = ConnectionDeadlines(limits: Self.limits, now: Self.start)
-        machine.headArrived()
+        _ = machine.headArrived(now: Self.start)
         _ = machine.requestEnded(now: Self.at(1))
-        machine.headArrived()
+        _ = machine.headArrived(now: Self.start)
         _ = machine.requestEnded(now: Self.at(1))
         #expect(machine.responseEnded(now: Self.at(2)) == .none)
         #expect(machine.responseEnded(now: Self.at(3)) == .wake(at: Self.at(78)))
@@ -94,7 +120,7 @@ struct ConnectionDeadlinesTests {
     @Test("an upgraded connection is never timed")
     func upgraded() {
         var machine = ConnectionDeadlines(limits: Self.limits, now: Self.start)
-        machine.headArrived()
+        _ = machine.headArrived(now: Self.start)
         machine.upgraded()
         #expect(machine.timerFired(now: Self.at(1_000)) == .none)
         #expect(machine.bytesArrived(now: Self.at(1_000)) == .none)
@@ -108,16 +134,16 @@ struct ConnectionDeadlinesTests {
         #expect(fresh.isClosing)
 
         var readingBody = ConnectionDeadlines(limits: Self.limits, now: Self.start)
-        readingBody.headArrived()
+        _ = readingBody.headArrived(now: Self.start)
         #expect(readingBody.refused() == .answer)
 
         var answering = ConnectionDeadlines(limits: Self.limits, now: Self.start)
-        answering.headArrived()
+        _ = answering.headArrived(now: Self.start)
         answering.responseStarted()
         #expect(answering.refused() == .close)
 
         var behindAnother = ConnectionDeadlines(limits: Self.limits, now: Self.start)
-        behindAnother.headArrived()
+        _ = behindAnother.headArrived(now: Self.start)
         _ = behindAnother.requestEnded(now: Self.at(1))
         #expect(behindAnother.refused() == .wait)
         #expect(behindAnother.dropsInput && !behindAnother.isClosing)
@@ -136,15 +162,17 @@ struct ConnectionDeadlinesTests {
         let idleCloses = idle.quiesce()
         #expect(idleCloses)
         var busy = ConnectionDeadlines(limits: Self.limits, now: Self.start)
-        busy.headArrived()
+        _ = busy.headArrived(now: Self.start)
         let busyCloses = busy.quiesce()
         #expect(!busyCloses)
     }
 
     @Test("bounds below a millisecond are raised to one")
     func floor() {
-        let limits = ConnectionLimits(headTimeout: .zero, idleTimeout: .seconds(-5))
+        let limits = ConnectionLimits(headTimeout: .zero, idleTimeout: .seconds(-5), bodyTimeout: .zero, minimumBodyRate: 0)
         #expect(limits.headTimeout == .milliseconds(1))
         #expect(limits.idleTimeout == .milliseconds(1))
+        #expect(limits.bodyTimeout == .milliseconds(1))
+        #expect(limits.minimumBodyRate == 1)
     }
 }

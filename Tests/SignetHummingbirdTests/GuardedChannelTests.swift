@@ -7,10 +7,10 @@ import SignetTestSupport
 import Testing
 
 /// A bare Hummingbird app guarded in one line, `server: .http1(guardedBy:)`, under the same slow and
-/// malformed clients as the reference server, with short bounds (heads 1 s, idle 2.5 s).
+/// malformed clients as the reference server, with short bounds (heads 1 s, bodies 1 s, idle 2.5 s).
 @Suite("GuardedChildChannel in a bare Hummingbird app")
 struct GuardedChannelTests {
-    static let limits = ConnectionLimits(headTimeout: .seconds(1), idleTimeout: .milliseconds(2_500))
+    static let limits = ConnectionLimits(headTimeout: .seconds(1), idleTimeout: .milliseconds(2_500), bodyTimeout: .seconds(1))
     static let guarded = HTTPServerBuilder.http1(guardedBy: limits)
 
     @Test("a malformed request is answered and closed", arguments: MalformedRequest.all(get: "/hello", post: "/echo"))
@@ -31,6 +31,13 @@ struct GuardedChannelTests {
     func drippedHead() async throws {
         try await BareApp.serve(Self.guarded) { port in
             try await SlowClientScenarios.drippedHead(port: port, path: "/hello", headTimeout: Self.limits.headTimeout)
+        }
+    }
+
+    @Test("a body dripped slower than the minimum rate gets 408 at the body bound")
+    func drippedBody() async throws {
+        try await BareApp.serve(Self.guarded) { port in
+            try await SlowClientScenarios.drippedBody(port: port, path: "/echo", bodyTimeout: Self.limits.bodyTimeout)
         }
     }
 

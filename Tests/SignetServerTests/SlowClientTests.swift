@@ -5,10 +5,11 @@ import SignetTestSupport
 import Testing
 
 /// The reference server under slow clients (issue 28), with short bounds so that the suite stays fast:
-/// heads are due within 1 s, idle connections close after 2.5 s.
+/// heads are due within 1 s, bodies within 1 s of their heads (500 bytes a second past it), idle connections
+/// close after 2.5 s.
 @Suite("Reference server: slow clients are cut off")
 struct SlowClientTests {
-    static let limits = ConnectionLimits(headTimeout: .seconds(1), idleTimeout: .milliseconds(2_500))
+    static let limits = ConnectionLimits(headTimeout: .seconds(1), idleTimeout: .milliseconds(2_500), bodyTimeout: .seconds(1))
 
     static func withServer(_ body: (ReferenceServer) async throws -> Void) async throws {
         var configuration = ReferenceServerConfiguration(logger: .quiet)
@@ -34,6 +35,13 @@ struct SlowClientTests {
     func drippedHead() async throws {
         try await Self.withServer { server in
             try await SlowClientScenarios.drippedHead(port: server.port, path: "/capabilities", headTimeout: Self.limits.headTimeout)
+        }
+    }
+
+    @Test("an unsigned POST whose body drips a byte every 100 ms gets 408 at the body bound, not read for ever")
+    func drippedBody() async throws {
+        try await Self.withServer { server in
+            try await SlowClientScenarios.drippedBody(port: server.port, path: "/acme/admin/player_external_events", bodyTimeout: Self.limits.bodyTimeout)
         }
     }
 

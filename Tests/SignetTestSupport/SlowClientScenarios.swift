@@ -75,6 +75,27 @@ public enum SlowClientScenarios {
         expectClosed(read, after: headTimeout, status: 408, sourceLocation: sourceLocation)
     }
 
+    /// A POST whose head arrives whole, then its body a byte every 100 ms, slower than `minimumBodyRate`: the
+    /// route reading it is cut off with `408` and a close at the body bound (a few milliseconds later, for the
+    /// bytes that did arrive), while the body is still dripping.
+    public static func drippedBody(port: Int, path: String, bodyTimeout: Duration,
+                                   sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let socket = try RawClientSocket(port: port)
+        defer { socket.close() }
+        socket.send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{")
+        let dripFor = bodyTimeout + hangGuard
+        let drip = Task {
+            let end = ContinuousClock.now + dripFor
+            while ContinuousClock.now < end, !Task.isCancelled {
+                try await Task.sleep(for: .milliseconds(100))
+                socket.send(" ")
+            }
+        }
+        let read = await socket.readUntilClosed(within: dripFor)
+        drip.cancel()
+        expectClosed(read, after: bodyTimeout, status: 408, sourceLocation: sourceLocation)
+    }
+
     /// A whole GET, answered, then nothing: closed without another word at the idle bound, which is
     /// longer than the head bound (so the head bound did not close it).
     public static func idleAfterResponse(port: Int, path: String, idleTimeout: Duration,

@@ -70,7 +70,7 @@ final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHa
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         // Dropped once the decoder has failed or the answer is written.
         guard !deadlines.dropsInput else { return }
-        perform(deadlines.bytesArrived(now: .now()))
+        perform(deadlines.bytesArrived(now: .now(), count: Self.unwrapInboundIn(data).readableBytes))
         context.fireChannelRead(data)
     }
 
@@ -90,7 +90,7 @@ final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHa
 
     // MARK: Reported by HTTPExchangeObserver
 
-    func headArrived() { deadlines.headArrived() }
+    func headArrived() { perform(deadlines.headArrived(now: .now())) }
     func requestEnded() { perform(deadlines.requestEnded(now: .now())) }
     func responseStarted() { deadlines.responseStarted() }
     func responseEnded() { perform(deadlines.responseEnded(now: .now())) }
@@ -119,7 +119,7 @@ final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHa
         case .wake(let deadline):
             if timer != nil, let timerDeadline, timerDeadline <= deadline { return }
             schedule(at: deadline)
-        case .timeout(.head):
+        case .timeout(.head), .timeout(.stalledBody):
             answerAndClose(.requestTimeout)
         case .timeout(.silent), .timeout(.requestBody):
             closeNow()

@@ -7,7 +7,8 @@ struct ConnectionDeadlines {
     enum Phase: Equatable {
         /// A request head is due by `deadline`; `started` once any byte of it has arrived.
         case readingHead(deadline: NIODeadline, started: Bool)
-        /// Requests are in flight: the application's time, not bounded here.
+        /// Requests are in flight: the application's time, not bounded here; but a request body still
+        /// arriving is due by its body deadline (``ConnectionLimits/bodyTimeout``).
         case busy
         /// Every response is written but the last request's body is still arriving; it is due by `deadline`.
         case finishingRequest(deadline: NIODeadline)
@@ -29,6 +30,8 @@ struct ConnectionDeadlines {
         case silent
         /// The rest of an answered request did not arrive in time: close.
         case requestBody
+        /// A request's body did not arrive in time and nothing is answered yet: answer 408, then close.
+        case stalledBody
     }
 
     /// What the handlers do next.
@@ -54,6 +57,11 @@ struct ConnectionDeadlines {
 
     private let headTimeout: TimeAmount
     private let idleTimeout: TimeAmount
+    private let bodyTimeout: TimeAmount
+    /// Nanoseconds each body byte adds to the body deadline (1e9 / the minimum rate).
+    private let nanosecondsPerBodyByte: Int64
+    /// When the body of the request being read is due, while one is (``requestOpen``); each byte moves it on.
+    private(set) var bodyDeadline: NIODeadline?
     private(set) var phase: Phase
     /// Heads read whose response has not ended.
     private var responsesPending = 0
@@ -66,6 +74,8 @@ struct ConnectionDeadlines {
         let least = TimeAmount.milliseconds(1)
         headTimeout = max(TimeAmount(limits.headTimeout), least)
         idleTimeout = max(TimeAmount(limits.idleTimeout), least)
+        bodyTimeout = max(TimeAmount(limits.bodyTimeout), least)
+        nanosecondsPerBodyByte = 1_000_000_000 / Int64(max(1, limits.minimumBodyRate))
         phase = .readingHead(deadline: now + headTimeout, started: false)
     }
 
@@ -99,9 +109,14 @@ struct ConnectionDeadlines {
         return .wake(at: now + headTimeout)
     }
 
-    /// Bytes arrived from the client. From idle, they begin a head, due within the head bound; a head already
-    /// under way keeps its deadline, however slowly its bytes come.
-    mutating func bytesArrived(now: NIODeadline) -> Action {
+    /// `count` bytes arrived from the client. From idle, they begin a head, due within the head bound; a head
+    /// already under way keeps its deadline, however slowly its bytes come. A body being read moves its
+    /// deadline on by the time `count` bytes take at the minimum rate (the timer, set for the old deadline,
+    /// then wakes again for the new one).
+    mutating func bytesArrived(now: NIODeadline, count: Int = 1) -> Action {
+        if requestOpen, let deadline = bodyDeadline {
+            bodyDeadline = deadline + .nanoseconds(Int64(min(count, 1 << 30)) * nanosecondsPerBodyByte)
+        }
         switch phase {
         case .idle:
             phase = .readingHead(deadline: now + headTimeout, started: true)
@@ -114,17 +129,20 @@ struct ConnectionDeadlines {
         }
     }
 
-    /// The decoder read a whole request head.
-    mutating func headArrived() {
-        guard phase != .closing, phase != .upgraded, phase != .refusing else { return }
+    /// The decoder read a whole request head: its body is due within the body bound.
+    mutating func headArrived(now: NIODeadline) -> Action {
+        guard phase != .closing, phase != .upgraded, phase != .refusing else { return .none }
         responsesPending += 1
         requestOpen = true
         phase = .busy
+        bodyDeadline = now + bodyTimeout
+        return .wake(at: now + bodyTimeout)
     }
 
     /// The decoder read a request's end.
     mutating func requestEnded(now: NIODeadline) -> Action {
         requestOpen = false
+        bodyDeadline = nil
         switch phase {
         case .finishingRequest:
             phase = .idle(deadline: now + idleTimeout)
@@ -204,7 +222,13 @@ struct ConnectionDeadlines {
         case .idle(let deadline):
             guard now >= deadline else { return .wake(at: deadline) }
             timeout = .silent
-        case .busy, .upgraded, .refusing, .closing:
+        case .busy:
+            guard requestOpen, let deadline = bodyDeadline else { return .none }
+            guard now >= deadline else { return .wake(at: deadline) }
+            // Nothing answered yet but this request: it may be answered 408; otherwise an answer is under way
+            // or owed to an earlier request, and the connection is closed.
+            timeout = mayAnswerRefusal ? .stalledBody : .requestBody
+        case .upgraded, .refusing, .closing:
             return .none
         }
         phase = .closing

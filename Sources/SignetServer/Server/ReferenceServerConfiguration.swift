@@ -22,8 +22,9 @@ public struct ReferenceServerConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// The logger for the server and its requests.
     public var logger: Logger
-    /// How long a connection may take over a request head (10 s) and stay idle between requests (75 s)
-    /// before it is closed; `signet-server --head-timeout SECONDS --idle-timeout SECONDS` (docs/server.md).
+    /// How long a connection may take over a request head (10 s) and a body (20 s, and 1 s per 500 bytes) and
+    /// stay idle between requests (75 s) before it is closed; `signet-server --head-timeout SECONDS
+    /// --idle-timeout SECONDS --body-timeout SECONDS` (docs/server.md).
     public var connectionLimits = ConnectionLimits()
     /// The most state-changing requests remembered for replay refusal (100,000); past it, new ones get 503.
     public var replayCapacity: Int = 100_000
