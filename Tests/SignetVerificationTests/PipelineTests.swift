@@ -181,6 +181,32 @@ struct PipelineTests {
         #expect(!refusal.message.contains("Down"), "the provider's error stays on the server")
     }
 
+    /// A provider whose backend stalled: it never answers, and ignores cancellation, until `release()`.
+    final class StalledKeys: GameSystemKeyProvider {
+        private let waiters = Mutex<[CheckedContinuation<Void, Never>]>([])
+        func secrets(for apiKey: String) async throws -> GameSystemSecrets? {
+            await withCheckedContinuation { continuation in waiters.withLock { $0.append(continuation) } }
+            return nil
+        }
+        func release() { for waiter in waiters.withLock({ waiters in defer { waiters = [] }; return waiters }) { waiter.resume() } }
+    }
+
+    @Test("a key provider that never answers: 503 key-provider-unavailable at keyLookupTimeout, not a request held for ever")
+    func stalledProvider() async throws {
+        let keys = StalledKeys()
+        defer { keys.release() }
+        var options = GameSystemVerificationOptions()
+        options.keyLookupTimeout = .milliseconds(200)
+        let verification = try Self.verification(keys: keys, options: options)
+        let clock = ContinuousClock(), started = clock.now
+        let refusal = try #require(await verification.verify(try signedRequest(.post, "/things"), body: Array("{}".utf8)).refusal)
+        let took = clock.now - started
+        #expect(refusal.cause == .keyProviderUnavailable)
+        #expect(refusal.status == .serviceUnavailable)
+        #expect(took >= .milliseconds(150), "refused after \(took), before the bound")
+        #expect(took < .seconds(10), "refused only after \(took)")
+    }
+
     @Test("explanations: a bad signature from a real newline is diagnosed when on, and only then")
     func diagnosisOnAndOff() async throws {
         let keyring = try GameSystemKeyring(secrets: TestKeys.secrets)

@@ -15,10 +15,10 @@ import SignetGameSystem
 /// }
 /// ```
 /// A provider that throws (the database is down) gets the request refused with 503 and `Retry-After`,
-/// never accepted; the error is logged, never sent to the client. Verification waits for the answer: bound
-/// the lookup (a query timeout, as `SignetPostgres` gives its own statements 3 s) and throw when it passes, or
-/// a stalled backend holds every request for an unknown key too. Any client can send one, so a provider
-/// backed by a remote store should also remember, for a short while, the keys it did not find.
+/// never accepted; the error is logged, never sent to the client. So does one that has not answered within
+/// `GameSystemVerificationOptions.keyLookupTimeout` (3 s): its lookup is cancelled, so a stalled backend
+/// cannot hold requests. Any client can send an unknown key, so a provider backed by a remote store should
+/// also remember, for a short while, the keys it did not find.
 public protocol GameSystemKeyProvider: Sendable {
     /// The secrets `apiKey` may sign with now, or `nil` when the key is unknown.
     func secrets(for apiKey: String) async throws -> GameSystemSecrets?

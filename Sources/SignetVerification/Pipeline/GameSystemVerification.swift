@@ -121,7 +121,10 @@ public struct GameSystemVerification: Sendable {
         apiKey = parts.apiKey
         let secrets: GameSystemSecrets?
         do {
-            secrets = try await keys.secrets(for: parts.apiKey)
+            // A keyring (in memory) answers at once; any other provider within the options' bound.
+            secrets = inMemory != nil || keys is KeyStoreProvider
+                ? try await keys.secrets(for: parts.apiKey)
+                : try await BoundedKeyLookup.secrets(for: parts.apiKey, from: keys, within: options.keyLookupTimeout)
         } catch {
             telemetry.storeError(.keys, error)
             return .refused(.unavailable(.keyProviderUnavailable,

@@ -39,6 +39,10 @@ public struct GameSystemVerificationOptions: Sendable {
     public var maxStoredResponseBytes: Int
     /// The server's clock, for the `Date` window and replay expiry.
     public var clock: @Sendable () -> Date
+    /// The longest verification waits for a ``GameSystemKeyProvider`` other than a keyring (a database, a
+    /// secrets manager): 3 s by default. Past it the request is refused with 503 and `Retry-After`, as when
+    /// the provider throws, and the lookup is cancelled (`options.keyLookupTimeout = .seconds(1)`).
+    public var keyLookupTimeout: Duration = .seconds(3)
     /// Where refusals and store failures are logged.
     public var logger: Logger
     /// The level of the one line logged per refusal (`info` by default; `debug` to keep it out of
