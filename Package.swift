@@ -302,6 +302,7 @@ let package = Package(
             dependencies: [
                 "SignetCrypto", "SignetGameSystem",
                 "SignetVerification",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 product("PostgresNIO", "postgres-nio", trait: "Postgres"),
             ]

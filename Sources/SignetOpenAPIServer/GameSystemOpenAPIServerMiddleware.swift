@@ -131,7 +131,7 @@ public struct GameSystemOpenAPIServerMiddleware: ServerMiddleware {
             await claim.abandon()
             throw error
         }
-        await claim.complete(status: response.status.code, contentType: response.headerFields[.contentType], body: bytes)
+        await claim.complete(status: response.status.code, fields: response.headerFields, body: bytes)
         return (response, body == nil ? nil : HTTPBody(bytes))
     }
 }

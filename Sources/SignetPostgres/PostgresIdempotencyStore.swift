@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Logging
 import PostgresNIO
 import SignetVerification
@@ -47,6 +48,10 @@ public final class PostgresIdempotencyStore: IdempotencyStore {
         // an attempt whose key was taken over after `inFlightLifetime` cannot touch the next attempt's claim.
         // NULL on rows written in one transaction (the reference server's event function), which are done.
         "ALTER TABLE signet_idempotency ADD COLUMN claim uuid",
+    ]), PostgresMigrator.Migration(id: "signet-idempotency-v3-fields", statements: [
+        // The stored answer's other header fields (StoredResponse.fields: Location, ETag…), as `name: value`
+        // lines; empty for rows without any.
+        "ALTER TABLE signet_idempotency ADD COLUMN fields text NOT NULL DEFAULT ''",
     ])]
 
     /// A store on `client`, which must be running.
@@ -86,7 +91,7 @@ public final class PostgresIdempotencyStore: IdempotencyStore {
             VALUES (\(request.apiKey), \(request.key), \(request.fingerprint), \(request.claim), \(claimExpiry))
             ON CONFLICT (api_key, key) DO UPDATE
             SET fingerprint = EXCLUDED.fingerprint, claim = EXCLUDED.claim, done = false, status = NULL,
-                content_type = NULL, body = NULL, expires_at = EXCLUDED.expires_at
+                content_type = NULL, body = NULL, fields = '', expires_at = EXCLUDED.expires_at
             WHERE signet_idempotency.expires_at < \(now)
             RETURNING 1
             """, logger: logger)
@@ -94,15 +99,15 @@ public final class PostgresIdempotencyStore: IdempotencyStore {
         for try await _ in claimed { proceed = true }
         if proceed { return .proceed }
         let rows = try await connection.query("""
-            SELECT fingerprint, done, status, content_type, body FROM signet_idempotency
+            SELECT fingerprint, done, status, content_type, body, fields FROM signet_idempotency
             WHERE api_key = \(request.apiKey) AND key = \(request.key)
             """, logger: logger)
-        for try await (fingerprint, done, status, contentType, body)
-            in rows.decode((String, Bool, Int?, String?, ByteBuffer?).self) {
+        for try await (fingerprint, done, status, contentType, body, fields)
+            in rows.decode((String, Bool, Int?, String?, ByteBuffer?, String).self) {
             guard fingerprint == request.fingerprint else { return .conflict }
             guard done, let status else { return .inProgress }
             return .replay(StoredResponse(status: status, contentType: contentType,
-                                          body: body.map { Array($0.readableBytesView) } ?? []))
+                                          body: body.map { Array($0.readableBytesView) } ?? [], fields: Self.fields(from: fields)))
         }
         // Deleted between the two statements (abandoned): the next attempt claims it.
         return .inProgress
@@ -127,9 +132,24 @@ public final class PostgresIdempotencyStore: IdempotencyStore {
         try await connection.query("""
             UPDATE signet_idempotency
             SET done = true, status = \(response.status), content_type = \(response.contentType), body = \(body),
-                expires_at = \(expiry)
+                fields = \(Self.text(of: response.fields)), expires_at = \(expiry)
             WHERE api_key = \(request.apiKey) AND key = \(request.key) AND claim = \(request.claim) AND NOT done
             """, logger: logger)
+    }
+
+    /// `fields` as `name: value` lines, each ended by CR LF (a field's value holds neither).
+    static func text(of fields: HTTPFields) -> String {
+        fields.map { "\($0.name.rawName): \($0.value)\r\n" }.joined()
+    }
+
+    /// The fields of ``text(of:)``'s lines; a line that is not a valid field is skipped.
+    static func fields(from text: String) -> HTTPFields {
+        var fields = HTTPFields()
+        for line in text.split(separator: "\r\n", omittingEmptySubsequences: true) {
+            guard let colon = line.firstIndex(of: ":"), let name = HTTPField.Name(String(line[..<colon])) else { continue }
+            fields.append(HTTPField(name: name, value: String(line[line.index(after: colon)...].dropFirst())))
+        }
+        return fields
     }
 
     /// Releases `request`'s claim, whose handler failed; nothing when the claim lost its key.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import SignetVerification
 import Testing
 
@@ -38,6 +39,26 @@ struct IdempotencyStoreTests {
         store.complete(request("a"), with: Self.ok, now: Self.start)
         #expect(store.begin(request("a"), now: Self.start.addingTimeInterval(1)) == .replay(Self.ok))
         #expect(store.begin(request("a", fingerprint: "POST /events other"), now: Self.start) == .conflict)
+    }
+
+    @Test("a stored answer keeps its own fields (Location, ETag, an app's) for a repeat, not those of one message or connection")
+    func keptFields() throws {
+        let name = try #require(HTTPField.Name("X-Order-Id"))
+        let fields: HTTPFields = [
+            .contentType: "application/json", .location: "/orders/7", .eTag: "\"v1\"", name: "7", .date: "Sun, 29 Nov 2026 04:00:00 GMT",
+            .contentLength: "11", .connection: "keep-alive", .setCookie: "session=abc", .transferEncoding: "chunked",
+        ]
+        let stored = StoredResponse(status: 201, contentType: "application/json", body: Array(#"{"ok":true}"#.utf8), fields: fields)
+        #expect(stored.fields == [.location: "/orders/7", .eTag: "\"v1\"", name: "7"])
+        let store = InMemoryIdempotencyStore(lifetime: 60)
+        #expect(store.begin(request("k"), now: Self.start) == .proceed)
+        store.complete(request("k"), with: stored, now: Self.start)
+        guard case .replay(let replayed) = store.begin(request("k"), now: Self.start.addingTimeInterval(1)) else {
+            Issue.record("no replay")
+            return
+        }
+        #expect(replayed.fields[.location] == "/orders/7")
+        #expect(replayed.contentType == "application/json")
     }
 
     @Test("an abandoned claim can be used again")

@@ -105,7 +105,7 @@ enum HummingbirdVerification {
                 throw error
             }
             var answer = response
-            await claim.complete(status: response.status.code, contentType: response.headers[.contentType],
+            await claim.complete(status: response.status.code, fields: response.headers,
                                  body: Array(collector.buffer.readableBytesView))
             answer.body = ResponseBody(byteBuffer: collector.buffer)
             return answer

@@ -145,7 +145,7 @@ enum VaporVerification {
                 await claim.abandon()
                 throw error
             }
-            await claim.complete(status: Int(response.status.code), contentType: response.headers.first(name: .contentType),
+            await claim.complete(status: Int(response.status.code), fields: fields(response.headers),
                                  body: Array(body.readableBytesView))
             response.body = .init(buffer: body)
             return response

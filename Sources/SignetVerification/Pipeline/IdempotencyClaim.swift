@@ -21,14 +21,23 @@ public struct IdempotencyClaim: Sendable {
     let clock: @Sendable () -> Date
     let telemetry: VerificationTelemetry
 
-    /// Stores the handler's response, so a repeat of this request is answered with it. For a body over
-    /// ``maxStoredBytes`` it stores a 409 that says the request was applied and its response not kept: the
-    /// handler ran, so a repeat must not run it again (releasing the key, as this did, let it). A store that
-    /// fails releases the claim.
+    /// Stores the handler's response without its other header fields; see ``complete(status:fields:body:)``.
     public func complete(status: Int, contentType: String?, body: [UInt8]) async {
-        let stored = body.count <= maxStoredBytes
-            ? StoredResponse(status: status, contentType: contentType, body: body)
-            : notKept(status: status, byteCount: body.count)
+        await complete(StoredResponse(status: status, contentType: contentType, body: body))
+    }
+
+    /// Stores the handler's response, so a repeat of this request is answered with it: its status, its
+    /// `fields` (those `StoredResponse.isKept(_:)` keeps: `Content-Type`, `Location`, `ETag`…) and `body`.
+    /// For an answer over ``maxStoredBytes`` (body and kept fields) it stores a 409 that says the request
+    /// was applied and its response not kept: the handler ran, so a repeat must not run it again (releasing
+    /// the key, as this did, let it). A store that fails releases the claim.
+    public func complete(status: Int, fields: HTTPFields, body: [UInt8]) async {
+        await complete(StoredResponse(status: status, contentType: fields[.contentType], body: body, fields: fields))
+    }
+
+    private func complete(_ response: StoredResponse) async {
+        let size = response.body.count + response.fieldBytes
+        let stored = size <= maxStoredBytes ? response : notKept(status: response.status, byteCount: size)
         do {
             try await store.complete(request, with: stored, now: clock())
             telemetry.idempotency(.completed)
@@ -64,10 +73,10 @@ public struct IdempotencyClaim: Sendable {
         return key
     }
 
-    /// The response that answers a repeat from `stored`: its status, `Content-Type`, `Idempotent-Replayed: true`
-    /// and one `Date` from `now`.
+    /// The response that answers a repeat from `stored`: its status, its kept fields, `Content-Type`,
+    /// `Idempotent-Replayed: true` and one `Date` from `now`.
     static func replayResponse(_ stored: StoredResponse, now: Date) -> HTTPResponse {
-        var fields = HTTPFields()
+        var fields = stored.fields
         if let contentType = stored.contentType { fields[.contentType] = contentType }
         if let replayedHeader { fields[replayedHeader] = "true" }
         fields[.date] = HTTPDate.format(now)

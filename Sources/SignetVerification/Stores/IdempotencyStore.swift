@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Keeps the first response to each `Idempotency-Key`, so that a retried request is answered, not applied
 /// again.
@@ -70,13 +71,39 @@ public struct StoredResponse: Hashable, Sendable {
     public let contentType: String?
     /// The body bytes.
     public let body: [UInt8]
+    /// The response's other header fields that a repeat gets too (`Location`, `ETag`, an app's own): all but
+    /// `Content-Type` and those that describe one message or connection rather than the answer
+    /// (``isKept(_:)``).
+    public let fields: HTTPFields
 
-    /// Creates a stored response.
+    /// Creates a stored response without other fields.
     public init(status: Int, contentType: String? = "application/json; charset=utf-8", body: [UInt8]) {
+        self.init(status: status, contentType: contentType, body: body, fields: HTTPFields())
+    }
+
+    /// Creates a stored response with `fields`, of which those ``isKept(_:)`` refuses are dropped.
+    public init(status: Int, contentType: String?, body: [UInt8], fields: HTTPFields) {
         self.status = status
         self.contentType = contentType
         self.body = body
+        self.fields = HTTPFields(fields.filter { Self.isKept($0.name) })
     }
+
+    /// Whether a field named `name` is kept for a repeat: not `Content-Type` (kept apart), nor a field that
+    /// belongs to one message or connection (`Date`, `Content-Length`, `Transfer-Encoding`, `Connection`,
+    /// `Keep-Alive`, `Upgrade`, `TE`, `Trailer`, `Proxy-Connection`), nor `Set-Cookie` (a repeat sets no
+    /// state), nor `Idempotent-Replayed`.
+    public static func isKept(_ name: HTTPField.Name) -> Bool {
+        !unkept.contains(name.canonicalName)
+    }
+
+    private static let unkept: Set<String> = [
+        "content-type", "date", "content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te",
+        "trailer", "proxy-connection", "set-cookie", "idempotent-replayed",
+    ]
+
+    /// The bytes the kept fields take, as `name: value` lines: counted with the body against the stored limit.
+    var fieldBytes: Int { fields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 } }
 }
 
 /// What ``IdempotencyStore/begin(_:now:)`` decided.

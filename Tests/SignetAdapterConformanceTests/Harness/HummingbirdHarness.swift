@@ -19,7 +19,8 @@ enum HummingbirdHarness {
                 let body = try await request.body.collect(upTo: .max)
                 let (status, json) = EchoAnswer.handle(frameworkKey: context.gameSystemIdentity?.apiKey,
                                                        body: Array(body.readableBytesView))
-                return Response(status: .init(code: status), headers: [.contentType: "application/json"],
+                return Response(status: .init(code: status),
+                                headers: [.contentType: "application/json", EchoAnswer.methodField: request.method.rawValue],
                                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
             }
         }

@@ -13,11 +13,12 @@ enum OpenAPIHarness {
     static func start(_ setup: ConformanceSetup) async throws -> RunningServer {
         let router = Router()
         let middlewares: [any ServerMiddleware] = [GameSystemOpenAPIServerMiddleware(verification: setup.verification)]
-        let operation: Next = { _, body, _ in
+        let operation: Next = { request, body, _ in
             var bytes: [UInt8] = []
             if let body { bytes = try await [UInt8](collecting: body, upTo: 1 << 20) }
             let (status, json) = EchoAnswer.handle(frameworkKey: GameSystemIdentity.current?.apiKey, body: bytes)
-            return (HTTPResponse(status: .init(code: status), headerFields: [.contentType: "application/json"]), HTTPBody(json))
+            let fields: HTTPFields = [.contentType: "application/json", EchoAnswer.methodField: request.method.rawValue]
+            return (HTTPResponse(status: .init(code: status), headerFields: fields), HTTPBody(json))
         }
         let chain = middlewares.reversed().reduce(operation) { next, middleware in
             { request, body, metadata in

@@ -17,7 +17,8 @@ enum VaporHarness {
                 client.on(method, "echo") { req async throws -> Response in
                     let body = req.body.data.map { Array($0.readableBytesView) } ?? []
                     let (status, json) = EchoAnswer.handle(frameworkKey: req.auth.get(GameSystemIdentity.self)?.apiKey, body: body)
-                    return Response(status: .init(statusCode: status), headers: ["Content-Type": "application/json"],
+                    return Response(status: .init(statusCode: status),
+                                    headers: ["Content-Type": "application/json", "X-Echo-Method": req.method.rawValue],
                                     body: .init(buffer: ByteBuffer(bytes: json)))
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import SignetCrypto
 import SignetVerification
 
@@ -14,6 +15,11 @@ struct EchoAnswer: Codable, Equatable, Sendable {
         case bodyLength = "body_length"
         case bodyMD5 = "body_md5"
     }
+
+    /// The field every environment's echo answer names the request's method in (the reference server's
+    /// echo routes set it): a field besides `Content-Type` that a repeat answered from the idempotency store
+    /// must carry too.
+    static let methodField = HTTPField.Name("X-Echo-Method")!
 
     /// The answer for `body`, signed by `apiKey`.
     init(apiKey: String?, body: [UInt8]) {

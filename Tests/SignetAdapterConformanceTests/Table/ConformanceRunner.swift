@@ -52,7 +52,7 @@ enum ConformanceRunner {
     }
 
     /// Checks `answer` against `expected`: status, exactly one `Date`, `Retry-After`, `Idempotent-Replayed`,
-    /// and the JSON body (the refusal's `error_message` and diagnosis, or the echo).
+    /// and the JSON body (the refusal's `error_message` and diagnosis, or the echo and its `X-Echo-Method`).
     static func check(_ answer: WireAnswer, _ expected: Expected, _ label: String) {
         let comment = Comment(rawValue: "\(label): \(answer.status) \(String(decoding: answer.body, as: UTF8.self))")
         #expect(answer.status == expected.status, comment)
@@ -62,6 +62,8 @@ enum ConformanceRunner {
         #expect(answer.headers["Content-Type"].first?.hasPrefix("application/json") == true, comment)
         if let echo = expected.echo {
             #expect((try? JSONDecoder().decode(EchoAnswer.self, from: Data(answer.body))) == echo, comment)
+            // The handler's own field, on a repeat too (kept with the stored answer).
+            #expect(answer.headers["X-Echo-Method"].count == 1, comment)
         }
         if let message = expected.message {
             let object = (try? JSONSerialization.jsonObject(with: Data(answer.body))) as? [String: Any]
