@@ -11,9 +11,12 @@ import Testing
 struct SlowClientTests {
     static let limits = ConnectionLimits(headTimeout: .seconds(1), idleTimeout: .milliseconds(2_500), bodyTimeout: .seconds(1))
 
-    static func withServer(_ body: (ReferenceServer) async throws -> Void) async throws {
+    static func withServer(
+        _ configure: (inout ReferenceServerConfiguration) -> Void = { _ in }, _ body: (ReferenceServer) async throws -> Void
+    ) async throws {
         var configuration = ReferenceServerConfiguration(logger: .quiet)
         configuration.connectionLimits = limits
+        configure(&configuration)
         let server = try await ReferenceServer.start(configuration)
         do {
             try await body(server)
@@ -103,14 +106,20 @@ struct SlowClientTests {
         #expect(await RawClientSocket.closedCount(stalled, within: .seconds(5)) == 20)
     }
 
-    /// A raw socket to `server`'s trivia game as "ann", upgraded to WebSocket (101 expected).
-    static func gameSocket(_ server: ReferenceServer, receiveBuffer: Int32? = nil) async throws -> RawClientSocket {
+    /// A raw socket to `server`'s trivia game as `user`, upgraded to WebSocket (101 expected).
+    static func gameSocket(_ server: ReferenceServer, user: String = "ann", receiveBuffer: Int32? = nil) async throws -> RawClientSocket {
+        try await upgradedGameSocket(server, user: user, receiveBuffer: receiveBuffer).socket
+    }
+
+    /// ``gameSocket(_:user:receiveBuffer:)``, and what arrived with the upgrade's answer (often the first frame).
+    static func upgradedGameSocket(_ server: ReferenceServer, user: String, receiveBuffer: Int32? = nil) async throws
+        -> (socket: RawClientSocket, upgrade: RawRead) {
         let socket = try RawClientSocket(port: server.port, receiveBuffer: receiveBuffer)
-        socket.send("GET /trivia/play?user=ann HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        socket.send("GET /trivia/play?user=\(user) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                     + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
         let upgrade = await socket.readHead(within: .seconds(5))
         #expect(upgrade.status == 101, "answered: \(upgrade.text.prefix(200))")
-        return socket
+        return (socket, upgrade)
     }
 
     @Test("a text frame that is not UTF-8 closes the game socket with 1007 (RFC 6455, 8.1), not read with U+FFFD in it")
@@ -150,6 +159,30 @@ struct SlowClientTests {
             #expect(closed, "still open after \(count) bytes read")
             // Without the drop, all 6,000 answers would arrive: about 25 MB.
             #expect(count < 6_000 * 4_000, "\(count) bytes")
+        }
+    }
+
+    @Test("a new user past the game's participants gets game-full and is closed; the seated user is untouched")
+    func fullGame() async throws {
+        try await Self.withServer({ $0.trivia.maxParticipants = 1 }) { server in
+            let (ann, upgrade) = try await Self.upgradedGameSocket(server, user: "ann")
+            defer { ann.close() }
+            // Seated once welcomed (the upgrade is answered before the user joins): only then comes bob.
+            var annText = upgrade.text
+            for _ in 0..<50 where !annText.contains(#""type":"welcome""#) {
+                annText += await ann.readUntilClosed(within: .milliseconds(200)).text
+            }
+            #expect(annText.contains(#""type":"welcome""#), "\(annText.prefix(300))")
+            let bob = try await Self.gameSocket(server, user: "bob")
+            defer { bob.close() }
+            let refused = await bob.readUntilClosed(within: .seconds(10))
+            let (closed, text) = (refused.closed, refused.text)
+            #expect(closed, "bob's socket was left open")
+            #expect(text.contains(#""code":"game-full""#), "\(text.prefix(300))")
+            let seated = await ann.readUntilClosed(within: .milliseconds(500))
+            let (annClosed, annLater) = (seated.closed, seated.text)
+            #expect(!annClosed)
+            #expect(!annLater.contains("game-full"), "\(annLater.prefix(300))")
         }
     }
 

@@ -15,6 +15,23 @@ struct GameRuleTests {
         return (game, prompt)
     }
 
+    @Test func aNewUserPastTheParticipantsIsRefusedAndOneAlreadyInMayComeBack() throws {
+        var configuration = TriviaGameConfiguration(seed: 1, questionCount: 3, timing: F.timing, bank: F.bank)
+        configuration.maxParticipants = 2
+        var game = try TriviaGame(configuration: configuration, jokers: [:])
+        #expect(game.join("ann", now: F.at(0)).errorCodes(for: "ann").isEmpty)
+        #expect(game.join("bob", now: F.at(0)).errorCodes(for: "bob").isEmpty)
+        #expect(game.join("cat", now: F.at(1)).errorCodes(for: "cat") == [.gameFull])
+        #expect(game.participants.map(\.user) == ["ann", "bob"])
+        _ = game.leave("bob", now: F.at(2))
+        #expect(game.join("cat", now: F.at(3)).errorCodes(for: "cat") == [.gameFull], "bob keeps his place after leaving")
+        #expect(game.join("bob", now: F.at(4)).errorCodes(for: "bob").isEmpty)
+        configuration.maxParticipants = 0
+        #expect(throws: TriviaGameConfigurationError.valueOutOfRange(field: "maxParticipants", expected: "at least 1")) {
+            try configuration.validate()
+        }
+    }
+
     @Test func aSecondJokerInAGameIsRefused() throws {
         var (game, q1) = try Self.started(["bob", "ann"], jokers: ["bob": 2])
         _ = game.receive(.answer(questionId: q1.questionId, choice: F.wrong(q1)), from: "bob", now: F.at(1))

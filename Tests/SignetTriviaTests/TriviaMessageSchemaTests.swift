@@ -85,7 +85,7 @@ struct TriviaMessageSchemaTests {
             TriviaStanding(user: oddUser, score: 5, role: .viewer, rank: 1, left: true),
             TriviaStanding(user: "cat", score: 0, role: .viewer, rank: 3, left: true),
         ]))
-        for code in [TriviaErrorCode.malformed, .unknownType, .unexpectedMessage, .notJoined, .alreadyJoined,
+        for code in [TriviaErrorCode.malformed, .unknownType, .unexpectedMessage, .notJoined, .alreadyJoined, .gameFull,
                      .unknownQuestion, .lateAnswer, .alreadyAnswered, .viewerCannotAnswer, .invalidChoice] {
             server(.error(TriviaServerError(code: code, message: "\(code): \(odd)")))
         }

@@ -80,7 +80,7 @@ actor TriviaHall {
     func jokers(for user: String) -> Int { jokers[user, default: 0] }
 
     /// Seats `user`: sends `welcome` (and the open question, if any) to `outbox`. Returns the seat, or
-    /// nil when refused (`already-joined`), in which case `outbox` holds the error and is finished.
+    /// nil when refused (`already-joined`, `game-full`), in which case `outbox` holds the error and is finished.
     func join(_ user: String, outbox: Outbox) -> Int? {
         let now = clock.now()
         guard !closed, var current = currentGame() else {
@@ -89,8 +89,13 @@ actor TriviaHall {
         }
         let out = current.join(user, now: now)
         game = current
-        if seats[user] != nil {
-            // The user is connected already: the refusal goes to this new socket, not to the seated one.
+        let welcomed = out.contains { delivery in
+            if delivery.recipient == user, case .welcome = delivery.message { return true }
+            return false
+        }
+        if seats[user] != nil || !welcomed {
+            // Refused (connected already, or the game is full): the refusal goes to this new socket, not to a
+            // seated one.
             for delivery in out where delivery.recipient == user { _ = outbox.send(delivery.message.jsonText) }
             outbox.finish()
             deliver(out.filter { $0.recipient != user })

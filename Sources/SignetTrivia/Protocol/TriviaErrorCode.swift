@@ -22,6 +22,8 @@ public struct TriviaErrorCode: RawRepresentable, Sendable, Hashable, CustomStrin
     public static let notJoined = TriviaErrorCode(rawValue: "not-joined")
     /// The user is already connected to this game.
     public static let alreadyJoined = TriviaErrorCode(rawValue: "already-joined")
+    /// The game has as many participants as it takes; the socket is then closed (try the next game).
+    public static let gameFull = TriviaErrorCode(rawValue: "game-full")
     /// The `questionId` names no question sent in this game.
     public static let unknownQuestion = TriviaErrorCode(rawValue: "unknown-question")
     /// The answer arrived after the question's deadline, or for a question already closed.

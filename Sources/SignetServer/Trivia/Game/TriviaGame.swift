@@ -67,6 +67,10 @@ public struct TriviaGame: Sendable {
             participants[existing].connected = true
             index = existing
         } else {
+            guard participants.count < configuration.maxParticipants else {
+                return out + [TriviaDelivery(to: user, .error(TriviaServerError(
+                    code: .gameFull, message: "the game has its \(configuration.maxParticipants) participants; join the next one")))]
+            }
             participants.append(TriviaParticipant(user: user, role: started ? .viewer : .player))
             index = participants.count - 1
         }

@@ -17,6 +17,10 @@ public struct TriviaGameConfiguration: Sendable, Equatable {
     public var lobby: TriviaLobby
     /// Jokers each user owns when the host starts (users not listed own none).
     public var startingJokers: [String: Int]
+    /// The most users one game takes, players and viewers, connected or not (1,000): a user past it gets
+    /// `game-full`. Everyone stays in the standings that every user is sent, so without a bound a client
+    /// joining under ever new names would make each message, and each game, grow without end.
+    public var maxParticipants = 1_000
 
     /// The reference server's demo joker store: `ann` and `bob` own one joker each, everyone else none.
     public static let demoJokers = ["ann": 1, "bob": 1]
@@ -44,6 +48,7 @@ public struct TriviaGameConfiguration: Sendable, Equatable {
         guard timing.reviewDuration > .zero else { throw .nonPositiveDuration(field: "timing.reviewDuration") }
         guard lobby.maximumWait > .zero else { throw .nonPositiveDuration(field: "lobby.maximumWait") }
         guard lobby.playersToStart >= 1 else { throw .valueOutOfRange(field: "lobby.playersToStart", expected: "at least 1") }
+        guard maxParticipants >= 1 else { throw .valueOutOfRange(field: "maxParticipants", expected: "at least 1") }
         for (user, count) in startingJokers.sorted(by: { $0.key < $1.key }) where count < 0 {
             throw .valueOutOfRange(field: "startingJokers[\"\(user)\"]", expected: "0 or more")
         }
