@@ -164,6 +164,7 @@ struct WorldsClientTests {
             _ = try await client.send(request, body: Body(form), operation: "raw")
             let exchange = try #require(recorder.last)
             #expect(exchange.response.headerFields[.contentType] == contentType)
+            #expect(exchange.response.headerFields[.vary] == "Accept")
             #expect(exchange.responseBody.starts(with: Array(opening.utf8)))
             let response = try WorldsDecoder.decode(exchange.responseBody, contentType: nil)
             #expect(response.worlds.map(\.name) == Self.demoNames)

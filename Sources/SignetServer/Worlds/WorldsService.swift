@@ -16,7 +16,8 @@ import SignetWorlds
 /// - A body that is not a form (a bad `%` escape, not UTF-8) gets 400, and one over 64 KiB gets 413, each
 ///   with a property-list `error` naming the byte offset or size, never the body.
 /// - The format follows `Accept` (``WorldsFormatNegotiation``): OpenStep text by default, XML for
-///   `application/x-plist` or `text/xml`, binary for `application/x-bplist`.
+///   `application/x-plist` or `text/xml`, binary for `application/x-bplist`; every answer says
+///   `Vary: Accept`.
 struct WorldsService: ReferenceService {
     func register(on router: Router<ReferenceRequestContext>, environment: ReferenceEnvironment) {
         router.post("XYRALITY/WebObjects/BKLoginServer.woa/wa/worlds") { request, _ in
@@ -24,6 +25,8 @@ struct WorldsService: ReferenceService {
             let (status, reply) = try await Self.answer(request, time: WorldsServerTime.format(environment.clock()))
             var fields = HTTPFields()
             fields[.contentType] = contentType
+            // The format follows Accept: a cache must not answer one client's Accept with another's format.
+            fields[.vary] = "Accept"
             let bytes = try PropertyListWriter.write(reply, as: format)
             return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
         }
