@@ -11,7 +11,9 @@
 /// connection with no request in flight is closed after ``idleTimeout``. A request's body must arrive within
 /// ``bodyTimeout`` of its head, plus a second for each ``minimumBodyRate`` bytes that have arrived (so a
 /// large upload keeps going at any rate above that, and a body dripped slower is cut off: 408 when nothing
-/// is answered yet, else closed). The time an application takes to answer is not bounded here.
+/// is answered yet, else closed). The bytes are counted as the server reads them, and it reads a large body
+/// only as fast as the route takes it in: a route that leaves a large body waiting longer than that is cut off
+/// too. The time an application takes to answer is not bounded here.
 public struct ConnectionLimits: Sendable, Hashable {
     /// The longest a request head (request line and header fields) may take to arrive: 10 s by default.
     /// A head of a few kilobytes arrives within a round trip or two even on a slow mobile link.
