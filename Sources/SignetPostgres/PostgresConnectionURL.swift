@@ -46,10 +46,7 @@ public enum PostgresConnectionURL {
         configuration.options.connectTimeout = .seconds(3)
         // PostgreSQL cancels a statement that runs past this, so one that took too long is rolled back
         // rather than applied after its caller gave up on it (PostgresOperation.statementTimeout).
-        let statementTimeout = PostgresOperation.statementTimeout.components
-        configuration.options.additionalStartupParameters = [
-            ("statement_timeout", "\(statementTimeout.seconds * 1000 + statementTimeout.attoseconds / 1_000_000_000_000_000)ms"),
-        ]
+        configuration.options.additionalStartupParameters = [("statement_timeout", PostgresOperation.statementTimeout.statementTimeoutText)]
         configuration.options.maximumConnections = 32
         return configuration
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import SignetVerification
 import Synchronization
 
 /// The database could not answer in time, or at all: callers answer 503 and never apply anything.
@@ -56,7 +57,7 @@ package enum PostgresOperation {
         _ what: String, timeout: Duration, giveUp: (wait: Duration, gate: LeaseGate)?,
         _ work: @escaping @Sendable () async throws -> T
     ) async throws -> T {
-        let race = Race<T>()
+        let race = FirstOutcome<T>()
         let task = Task {
             do { race.finish(.success(try await work())) } catch { race.finish(.failure(error)) }
         }
@@ -112,8 +113,7 @@ package enum PostgresOperation {
     /// connection's `statement_timeout` would stop them sooner (a migration, a seed, an advisory lock waited
     /// on): `SET LOCAL`, which ends with the transaction. Give a `limit` below the operation's own.
     package static func allowStatements(upTo limit: Duration, on connection: PostgresConnection, logger: Logger) async throws {
-        let milliseconds = limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000
-        try await connection.query("SELECT set_config('statement_timeout', \(String(milliseconds) + "ms"), true)", logger: logger)
+        try await connection.query("SELECT set_config('statement_timeout', \(limit.statementTimeoutText), true)", logger: logger)
     }
 
     /// Decides, once, whether a request got a connection in time or gave up waiting for one.
@@ -123,38 +123,6 @@ package enum PostgresOperation {
         func lease() -> Bool { state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged }
         /// True when the request gives up (no connection was leased yet).
         func giveUp() -> Bool { state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged }
-    }
-
-    /// The first of several outcomes, delivered once to one waiter.
-    private final class Race<T: Sendable>: Sendable {
-        private struct State {
-            var outcome: Result<T, any Error>?
-            var waiter: CheckedContinuation<Result<T, any Error>, Never>?
-        }
-        private let state = Mutex(State())
-
-        /// Records `outcome` unless one was recorded already, and wakes the waiter.
-        func finish(_ outcome: Result<T, any Error>) {
-            let waiter: CheckedContinuation<Result<T, any Error>, Never>? = state.withLock { state in
-                guard state.outcome == nil else { return nil }
-                state.outcome = outcome
-                defer { state.waiter = nil }
-                return state.waiter
-            }
-            waiter?.resume(returning: outcome)
-        }
-
-        /// The first outcome, once there is one.
-        func value() async -> Result<T, any Error> {
-            await withCheckedContinuation { continuation in
-                let ready: Result<T, any Error>? = state.withLock { state in
-                    if let outcome = state.outcome { return outcome }
-                    state.waiter = continuation
-                    return nil
-                }
-                if let ready { continuation.resume(returning: ready) }
-            }
-        }
     }
 }
 
@@ -167,5 +135,12 @@ extension PSQLError {
         guard code == .server else { return true }
         let state = serverInfo?[.sqlState] ?? ""
         return state.hasPrefix("08") || state.hasPrefix("53") || state.hasPrefix("57")
+    }
+}
+
+extension Duration {
+    /// The duration as a `statement_timeout` setting: whole milliseconds, `"2000ms"`.
+    var statementTimeoutText: String {
+        "\(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000)ms"
     }
 }

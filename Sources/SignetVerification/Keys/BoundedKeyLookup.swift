@@ -14,8 +14,10 @@ enum BoundedKeyLookup {
     static func secrets(
         for apiKey: String, from provider: any GameSystemKeyProvider, within limit: Duration
     ) async throws -> GameSystemSecrets? {
-        let race = Race()
-        let lookup = Task { race.finish(await Result(catching: { try await provider.secrets(for: apiKey) })) }
+        let race = FirstOutcome<GameSystemSecrets?>()
+        let lookup = Task {
+            do { race.finish(.success(try await provider.secrets(for: apiKey))) } catch { race.finish(.failure(error)) }
+        }
         let timer = Task {
             try? await Task.sleep(for: limit)
             race.finish(.failure(TimedOut(limit: limit)))
@@ -30,43 +32,41 @@ enum BoundedKeyLookup {
             race.finish(.failure(CancellationError()))
         }.get()
     }
-
-    /// The first outcome, delivered once to the one waiter.
-    private final class Race: Sendable {
-        private struct State {
-            var outcome: Result<GameSystemSecrets?, any Error>?
-            var waiter: CheckedContinuation<Result<GameSystemSecrets?, any Error>, Never>?
-        }
-        private let state = Mutex(State())
-
-        /// Records `outcome` unless one was recorded already, and wakes the waiter.
-        func finish(_ outcome: Result<GameSystemSecrets?, any Error>) {
-            let waiter: CheckedContinuation<Result<GameSystemSecrets?, any Error>, Never>? = state.withLock { state in
-                guard state.outcome == nil else { return nil }
-                state.outcome = outcome
-                defer { state.waiter = nil }
-                return state.waiter
-            }
-            waiter?.resume(returning: outcome)
-        }
-
-        /// The first outcome, once there is one.
-        func value() async -> Result<GameSystemSecrets?, any Error> {
-            await withCheckedContinuation { continuation in
-                let ready: Result<GameSystemSecrets?, any Error>? = state.withLock { state in
-                    if let outcome = state.outcome { return outcome }
-                    state.waiter = continuation
-                    return nil
-                }
-                if let ready { continuation.resume(returning: ready) }
-            }
-        }
-    }
 }
 
-extension Result where Failure == any Error {
-    /// The result of `body`, success or the error it threw.
-    fileprivate init(catching body: () async throws -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
+/// The first of several outcomes (work, a timer, a cancellation), delivered once to one waiter: what a time
+/// limit that does not wait for the work it gives up on is built from (key lookups here, PostgreSQL
+/// operations in `SignetPostgres`).
+package final class FirstOutcome<T: Sendable>: Sendable {
+    private struct State {
+        var outcome: Result<T, any Error>?
+        var waiter: CheckedContinuation<Result<T, any Error>, Never>?
+    }
+    private let state = Mutex(State())
+
+    /// An outcome not decided yet.
+    package init() {}
+
+    /// Records `outcome` unless one was recorded already, and wakes the waiter.
+    package func finish(_ outcome: Result<T, any Error>) {
+        let waiter: CheckedContinuation<Result<T, any Error>, Never>? = state.withLock { state in
+            guard state.outcome == nil else { return nil }
+            state.outcome = outcome
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: outcome)
+    }
+
+    /// The first outcome, once there is one.
+    package func value() async -> Result<T, any Error> {
+        await withCheckedContinuation { continuation in
+            let ready: Result<T, any Error>? = state.withLock { state in
+                if let outcome = state.outcome { return outcome }
+                state.waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
     }
 }
