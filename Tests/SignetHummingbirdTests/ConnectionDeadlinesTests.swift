@@ -106,6 +106,23 @@ struct ConnectionDeadlinesTests {
         #expect(slow.timerFired(now: Self.at(11)) == .timeout(.requestBody))
     }
 
+    @Test("100 Continue may be written for the one request in flight, never beside another's answer")
+    func mayContinue() {
+        var machine = ConnectionDeadlines(limits: Self.limits, now: Self.start)
+        #expect(!machine.mayContinue)
+        _ = machine.headArrived(now: Self.start)
+        #expect(machine.mayContinue)
+        var pipelined = ConnectionDeadlines(limits: Self.limits, now: Self.start)
+        _ = pipelined.headArrived(now: Self.start)
+        _ = pipelined.requestEnded(now: Self.at(1))
+        _ = pipelined.headArrived(now: Self.at(1))
+        #expect(!pipelined.mayContinue, "an earlier request is still to be answered")
+        var answering = ConnectionDeadlines(limits: Self.limits, now: Self.start)
+        _ = answering.headArrived(now: Self.start)
+        answering.responseStarted()
+        #expect(!answering.mayContinue)
+    }
+
     @Test("pipelined requests: idle only once every response has ended")
     func pipelined() {
         var machine = ConnectionDeadlines(limits: Self.limits, now: Self.start)

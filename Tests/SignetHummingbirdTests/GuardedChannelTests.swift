@@ -41,6 +41,13 @@ struct GuardedChannelTests {
         }
     }
 
+    @Test("a POST that waits for 100 Continue gets it at once, then its answer")
+    func expectContinue() async throws {
+        try await BareApp.serve(Self.guarded) { port in
+            try await SlowClientScenarios.expectContinue(port: port, path: "/echo", status: 200)
+        }
+    }
+
     @Test("a kept-alive connection is closed at the idle bound")
     func idle() async throws {
         try await BareApp.serve(Self.guarded) { port in

@@ -96,6 +96,24 @@ public enum SlowClientScenarios {
         expectClosed(read, after: bodyTimeout, status: 408, sourceLocation: sourceLocation)
     }
 
+    /// A POST that asks for `100 Continue` and waits for it before sending its body, as curl does for a large
+    /// upload (for a second) and some clients for as long as they allow: the interim answer comes at once,
+    /// and the final one after the body; `status` is that final answer's.
+    public static func expectContinue(port: Int, path: String, status: Int,
+                                      sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let socket = try RawClientSocket(port: port)
+        defer { socket.close() }
+        socket.send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n"
+                    + "Expect: 100-continue\r\nConnection: close\r\n\r\n")
+        let interim = await socket.readHead(within: .seconds(3))
+        #expect(interim.status == 100, "no 100 Continue: \(interim.text.prefix(200))", sourceLocation: sourceLocation)
+        socket.send("{}")
+        let final = await socket.readUntilClosed(within: servedUnderSuiteLoad)
+        let text = interim.text + final.text
+        let last = text.components(separatedBy: "HTTP/1.1 ").last ?? ""
+        #expect(last.hasPrefix("\(status) "), "final answer: \(text.prefix(400))", sourceLocation: sourceLocation)
+    }
+
     /// A whole GET, answered, then nothing: closed without another word at the idle bound, which is
     /// longer than the head bound (so the head bound did not close it).
     public static func idleAfterResponse(port: Int, path: String, idleTimeout: Duration,

@@ -91,6 +91,8 @@ final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHa
     // MARK: Reported by HTTPExchangeObserver
 
     func headArrived() { perform(deadlines.headArrived(now: .now())) }
+    /// Whether a `100 Continue` may be written for the head that just arrived (``ConnectionDeadlines/mayContinue``).
+    var mayContinue: Bool { deadlines.mayContinue }
     func requestEnded() { perform(deadlines.requestEnded(now: .now())) }
     func responseStarted() { deadlines.responseStarted() }
     func responseEnded() { perform(deadlines.responseEnded(now: .now())) }

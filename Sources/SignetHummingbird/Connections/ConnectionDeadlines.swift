@@ -102,6 +102,11 @@ struct ConnectionDeadlines {
     /// Whether the connection now speaks another protocol.
     var isUpgraded: Bool { phase == .upgraded }
 
+    /// Whether an interim `100 Continue` may be written now, for the request whose head just arrived: it is the
+    /// only one in flight and nothing is being answered (an interim answer written in the middle of an earlier
+    /// request's answer would break its framing).
+    var mayContinue: Bool { phase == .busy && requestOpen && responsesPending == 1 && !responseOpen }
+
     /// The connection became active: the first head is due within the head bound.
     mutating func connected(now: NIODeadline) -> Action {
         guard case .readingHead(_, false) = phase else { return .none }

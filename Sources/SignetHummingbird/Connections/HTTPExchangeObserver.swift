@@ -21,11 +21,27 @@ final class HTTPExchangeObserver: ChannelDuplexHandler, RemovableChannelHandler 
         // After an upgrade the parts are another protocol's: pass them on unread.
         guard !deadlines.isUpgraded else { return context.fireChannelRead(data) }
         switch Self.unwrapInboundIn(data) {
-        case .head: deadlines.headArrived()
+        case .head(let head):
+            deadlines.headArrived()
+            // Hummingbird sends no interim answer: a client that waits for one before its body (curl for a
+            // large upload waits a second; some clients wait for as long as they allow) gets it here.
+            if Self.expectsContinue(head), deadlines.mayContinue {
+                context.writeAndFlush(Self.wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))),
+                                      promise: nil)
+            }
         case .body: break
         case .end: deadlines.requestEnded()
         }
         context.fireChannelRead(data)
+    }
+
+    /// Whether `head` asks for `100 Continue` before its body (RFC 9110, 10.1.1): HTTP/1.1 or later, and a
+    /// body declared.
+    static func expectsContinue(_ head: HTTPRequestHead) -> Bool {
+        func bare(_ value: String) -> String { value.lowercased().filter { $0 != " " && $0 != "\t" } }
+        guard head.version.major == 1, head.version.minor >= 1,
+              head.headers["expect"].contains(where: { bare($0) == "100-continue" }) else { return false }
+        return !head.headers["transfer-encoding"].isEmpty || head.headers["content-length"].contains { (Int(bare($0)) ?? 0) > 0 }
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
