@@ -95,12 +95,17 @@ struct VaporAdapterTests {
         #expect(outsideTask == Array(repeating: true, count: 11), "refusals decided in a task: \(outsideTask)")
     }
 
-    @Test("with keepsBody off the body is hashed, not kept: a route that collects gets an empty body at once")
-    func bodyNotKept() async throws {
+    /// The table's in-memory verification with `keepsBody` off: the body is hashed as it streams, not kept.
+    static func bodyNotKeptVerification() throws -> GameSystemVerification {
         let setup = try ConformanceSetup.inMemory(explains: false)
         var options = setup.options
         options.keepsBody = false
-        let verification = GameSystemVerification(keys: setup.keys, options: options)
+        return GameSystemVerification(keys: setup.keys, options: options)
+    }
+
+    @Test("with keepsBody off the body is hashed, not kept: a route that collects gets an empty body at once")
+    func bodyNotKept() async throws {
+        let verification = try Self.bodyNotKeptVerification()
         let app = try await VaporHarness.startApp { app in
             // The default body strategy, `.collect`: it must not wait for the stream the middleware read.
             app.grouped(":tenant", "client").grouped(GameSystemVaporMiddleware(verification: verification))
@@ -125,10 +130,7 @@ struct VaporAdapterTests {
 
     @Test("with keepsBody off, a chunked body past the limit gets 413, and the connection is then closed or ready for the next request")
     func oversizedStreamThenNextRequest() async throws {
-        let setup = try ConformanceSetup.inMemory(explains: false)
-        var options = setup.options
-        options.keepsBody = false
-        let verification = GameSystemVerification(keys: setup.keys, options: options)
+        let verification = try Self.bodyNotKeptVerification()
         let app = try await VaporHarness.startApp { app in
             app.grouped(":tenant", "client").grouped(GameSystemVaporMiddleware(verification: verification))
                 .post("echo") { _ async throws -> String in "handled" }

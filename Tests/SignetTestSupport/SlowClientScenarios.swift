@@ -62,16 +62,7 @@ public enum SlowClientScenarios {
         let socket = try RawClientSocket(port: port)
         defer { socket.close() }
         socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Drip: ")
-        let dripFor = headTimeout + hangGuard
-        let drip = Task {
-            let end = ContinuousClock.now + dripFor
-            while ContinuousClock.now < end, !Task.isCancelled {
-                try await Task.sleep(for: .milliseconds(100))
-                socket.send("a")
-            }
-        }
-        let read = await socket.readUntilClosed(within: dripFor)
-        drip.cancel()
+        let read = await drip("a", on: socket, within: headTimeout + hangGuard)
         expectClosed(read, after: headTimeout, status: 408, sourceLocation: sourceLocation)
     }
 
@@ -83,17 +74,23 @@ public enum SlowClientScenarios {
         let socket = try RawClientSocket(port: port)
         defer { socket.close() }
         socket.send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{")
-        let dripFor = bodyTimeout + hangGuard
+        let read = await drip(" ", on: socket, within: bodyTimeout + hangGuard)
+        expectClosed(read, after: bodyTimeout, status: 408, sourceLocation: sourceLocation)
+    }
+
+    /// Sends `byte` on `socket` every 100 ms while reading what the server answers, until it closes or `bound`
+    /// passes; what was read.
+    static func drip(_ byte: String, on socket: RawClientSocket, within bound: Duration) async -> RawRead {
         let drip = Task {
-            let end = ContinuousClock.now + dripFor
+            let end = ContinuousClock.now + bound
             while ContinuousClock.now < end, !Task.isCancelled {
                 try await Task.sleep(for: .milliseconds(100))
-                socket.send(" ")
+                socket.send(byte)
             }
         }
-        let read = await socket.readUntilClosed(within: dripFor)
+        let read = await socket.readUntilClosed(within: bound)
         drip.cancel()
-        expectClosed(read, after: bodyTimeout, status: 408, sourceLocation: sourceLocation)
+        return read
     }
 
     /// A POST that asks for `100 Continue` and waits for it before sending its body, as curl does for a large

@@ -29,13 +29,8 @@ struct PostgresPoolTests {
             let get = request(.get, GameSystemCalls.playerPath)
             #expect(try await exchange(client, get).status == 200)
 
-            let locker = PostgresClient(configuration: try PostgresConnectionURL.configuration(url), backgroundLogger: .quiet)
-            let running = Task { await locker.run() }
-            defer { running.cancel() }
-            try await locker.withConnection { connection in
-                // The players table locked: the server's one connection blocks on the next GET's statement.
-                try await connection.query("BEGIN", logger: .quiet)
-                try await connection.query("LOCK TABLE signet_gs_players IN ACCESS EXCLUSIVE MODE", logger: .quiet)
+            // The players table locked: the server's one connection blocks on the next GET's statement.
+            try await Self.withPlayersLocked(url) { locker, connection in
                 let blocked = Task { try? await exchange(client, get).status }
                 var waiting = false
                 for _ in 0..<100 where !waiting {
@@ -73,13 +68,8 @@ struct PostgresPoolTests {
             let calls = try GameSystemCalls(server, .asyncHTTPClient, clock: ManualClock(Date()), retry: .none)
             let before = try await calls.player()
 
-            let locker = PostgresClient(configuration: try PostgresConnectionURL.configuration(url), backgroundLogger: .quiet)
-            let running = Task { await locker.run() }
-            defer { running.cancel() }
-            try await locker.withConnection { connection in
-                // The players table locked: the event's one statement waits on it, past its statement_timeout.
-                try await connection.query("BEGIN", logger: .quiet)
-                try await connection.query("LOCK TABLE signet_gs_players IN ACCESS EXCLUSIVE MODE", logger: .quiet)
+            // The players table locked: the event's one statement waits on it, past its statement_timeout.
+            try await Self.withPlayersLocked(url) { locker, connection in
                 let clock = ContinuousClock(), started = clock.now
                 let refused = await signetError { _ = try await calls.post(event: "Magic") }
                 #expect(refused?.status?.code == 503, "\(String(describing: refused))")
@@ -93,6 +83,21 @@ struct PostgresPoolTests {
             let after = try await calls.player()
             #expect(after.point_types.map(\.amount) == before.point_types.map(\.amount), "the event was applied after its 503")
             await server.stop()
+        }
+    }
+
+    /// Runs `body` with a client of its own on the database at `url`, one of whose connections has begun a
+    /// transaction holding `signet_gs_players` locked (`body` ends it with `ROLLBACK`).
+    static func withPlayersLocked(
+        _ url: String, _ body: (PostgresClient, PostgresConnection) async throws -> Void
+    ) async throws {
+        let locker = PostgresClient(configuration: try PostgresConnectionURL.configuration(url), backgroundLogger: .quiet)
+        let running = Task { await locker.run() }
+        defer { running.cancel() }
+        try await locker.withConnection { connection in
+            try await connection.query("BEGIN", logger: .quiet)
+            try await connection.query("LOCK TABLE signet_gs_players IN ACCESS EXCLUSIVE MODE", logger: .quiet)
+            try await body(locker, connection)
         }
     }
 
