@@ -19,7 +19,7 @@ enum VaporVerification {
         return try await verification.verify(head) { intake in
             if bodiless { return }
             guard keep else {
-                for try await chunk in request.body { try intake.append(chunk.readableBytesView) }
+                try await stream(request.body, into: &intake)
                 try request.content.encode(DroppedBody(), using: DroppedBody())
                 return
             }
@@ -82,6 +82,21 @@ enum VaporVerification {
     /// request is verified in a task, its body read first.
     static func isBodiless(_ request: Request, head: HTTPRequest) -> Bool {
         request.version.major < 2 && GameSystemVerification.declaresNoBody(head)
+    }
+
+    /// Streams `body` into `intake`. When the intake refuses it (past the limit), the rest is still read, and
+    /// dropped, in a task of its own, as Vapor's `collect(max:)` does on the other path: Vapor (4.122) stops
+    /// reading a connection for good once a body stream is dropped half read, so the next request on a
+    /// kept-alive connection would wait for ever. The refusal is answered at once all the same.
+    private static func stream(_ body: Request.Body, into intake: inout BodyIntake) async throws {
+        var chunks = body.makeAsyncIterator()
+        do {
+            while let chunk = try await chunks.next() { try intake.append(chunk.readableBytesView) }
+        } catch let refusal as VerificationRefusal {
+            let rest = UnreadBody(chunks)
+            Task { await rest.drop() }
+            throw refusal
+        }
     }
 
     /// Vapor stopped collecting past `intake.limit`: the intake refuses as it would have, had it counted
@@ -150,6 +165,20 @@ enum VaporVerification {
             response.body = .init(buffer: body)
             return response
         }
+    }
+}
+
+/// The rest of a request body refused half read, handed to the one task that reads it to the end and drops
+/// it. Unchecked: the iterator is not `Sendable` so that two tasks cannot call `next()` at once; here the
+/// task that made it stops using it before the drain starts, and only the drain uses it afterwards.
+private final class UnreadBody: @unchecked Sendable {
+    private var chunks: Request.Body.AsyncIterator
+
+    init(_ chunks: Request.Body.AsyncIterator) { self.chunks = chunks }
+
+    /// Reads to the end of the body (or the client going away), keeping nothing.
+    func drop() async {
+        while (try? await chunks.next()) != nil {}
     }
 }
 

@@ -26,6 +26,9 @@ struct ConformanceSetup: Sendable {
     let idempotency: GatedIdempotencyStore
     /// Whether refused signatures carry a diagnosis.
     let explains: Bool
+    /// Whether the adapters keep the body for the route (the default) or only hash it as it streams. The
+    /// reference server's echo route keeps none either way.
+    var keepsBody = true
 
     /// In memory. With `keyring`, the keys are a ``GameSystemKeyring``: a safe bodiless request can then be
     /// verified without suspending, and every adapter does (Vapor on its event loop, Hummingbird and OpenAPI
@@ -45,7 +48,7 @@ struct ConformanceSetup: Sendable {
     var options: GameSystemVerificationOptions {
         GameSystemVerificationOptions(
             keyRoles: Self.roles, acceptedRoles: [.client], replayStore: replays, idempotencyStore: idempotency,
-            maxBodyBytes: Self.maxBodyBytes, explainsFailures: explains, clock: { Self.now },
+            maxBodyBytes: Self.maxBodyBytes, keepsBody: keepsBody, explainsFailures: explains, clock: { Self.now },
             logger: ConformanceEnvironment.quiet)
     }
 
