@@ -43,6 +43,19 @@ import Testing
         #expect((array[2] as? [String: String]) == ["y": "z"])
     }
 
+    /// XML 1.0 allows no C0 control but tab, line feed and carriage return. Foundation writes them raw all the
+    /// same (`a\u{01}b`) and reads them back, and so does an Apple-built server's plist: Signet reads what
+    /// Foundation writes (docs/decisions.md, "Control characters in XML property lists").
+    @Test("an XML plist as Foundation writes a string with control characters is read as Foundation reads it")
+    func controlCharactersAsFoundationWritesThem() throws {
+        let name = "a\u{01}b\u{1B}[31m\u{07}c"
+        let data = try PropertyListSerialization.data(fromPropertyList: ["name": name], format: .xml, options: 0)
+        #expect(data.contains(0x01) && data.contains(0x1B), "Foundation wrote them escaped after all")
+        #expect(try PropertyListReader().read(data) == ["name": .string(name)])
+        let foundation = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String]
+        #expect(foundation == ["name": name])
+    }
+
     @Test func foundationReadsSignetOpenStepText() throws {
         let bytes = try PropertyListWriter.write(["name": "caf\u{E9} \"x\"\n", "list": ["a b", "c"]], as: .openStep)
         let object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
