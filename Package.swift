@@ -114,6 +114,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
         // The adapter conformance table and the benchmark run SignetOpenAPIServer on this transport.
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        // The adapter conformance table runs SignetOpenAPIServer on this transport too (tests only).
+        .package(url: "https://github.com/vapor/swift-openapi-vapor", from: "1.2.0"),
     ],
     targets: [
         // The C boundary: one small inline function per libcrypto call Swift needs.
@@ -573,6 +575,7 @@ let package = Package(
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIVapor", package: "swift-openapi-vapor"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -22,8 +22,9 @@ import SignetGameSystem
 /// calls the operation, with the body it received and the `GameSystemIdentity` in
 /// `GameSystemIdentity.current` (generated handlers have no request context). A refusal never reaches the
 /// operation: 401 with `{"error_message": "<cause>: <detail>"}` and the transport's one HTTP `Date`, 413 past
-/// the body limit, 503 when a store or the key provider cannot answer. Put it first in `middlewares`, so that
-/// nothing runs for a request that is refused.
+/// the body limit (at once for a declared length; after the rest is read, and dropped, for a streamed one, so
+/// that the connection serves the next request on every transport), 503 when a store or the key provider
+/// cannot answer. Put it first in `middlewares`, so that nothing runs for a request that is refused.
 public struct GameSystemOpenAPIServerMiddleware: ServerMiddleware {
     /// The pipeline every operation's request goes through.
     public let verification: GameSystemVerification
@@ -77,9 +78,19 @@ public struct GameSystemOpenAPIServerMiddleware: ServerMiddleware {
         let keep = verification.options.keepsBody
         let outcome = try await verification.verify(request) { intake in
             guard let body else { return }
-            for try await chunk in body {
-                try intake.append(chunk)
-                if keep { kept += chunk }
+            var chunks = body.makeAsyncIterator()
+            do {
+                while let chunk = try await chunks.next() {
+                    try intake.append(chunk)
+                    if keep { kept += chunk }
+                }
+            } catch let refusal as VerificationRefusal {
+                // Past the limit: the rest is read, and dropped, before the 413 goes out. A transport may not
+                // be left a body read half way: swift-openapi-vapor's Vapor then stops reading the connection
+                // for good, and the client's next request on it waits for ever. Nor may the rest be read from
+                // another task once the answer is out: swift-openapi-hummingbird's server reads it then.
+                while (try? await chunks.next()) != nil {}
+                throw refusal
             }
         }
         let verified: VerifiedRequest

@@ -13,10 +13,11 @@ enum ConformanceEnvironment: String, CaseIterable, Sendable, CustomTestStringCon
     case hummingbird = "Hummingbird gatekeeper"
     case vapor = "Vapor middleware"
     case openAPI = "OpenAPI ServerMiddleware on swift-openapi-hummingbird"
+    case openAPIOnVapor = "OpenAPI ServerMiddleware on swift-openapi-vapor"
     case reference = "reference server"
 
     /// The adapters (every environment but the reference server, whose stores are its own).
-    static let adapters: [ConformanceEnvironment] = [.hummingbird, .vapor, .openAPI]
+    static let adapters: [ConformanceEnvironment] = [.hummingbird, .vapor, .openAPI, .openAPIOnVapor]
 
     var testDescription: String { rawValue }
 
@@ -27,6 +28,7 @@ enum ConformanceEnvironment: String, CaseIterable, Sendable, CustomTestStringCon
         case .hummingbird: try await HummingbirdHarness.start(setup)
         case .vapor: try await VaporHarness.start(setup)
         case .openAPI: try await OpenAPIHarness.start(setup)
+        case .openAPIOnVapor: try await OpenAPIHarness.startOnVapor(setup)
         case .reference: try await ReferenceHarness.start(setup)
         }
     }
