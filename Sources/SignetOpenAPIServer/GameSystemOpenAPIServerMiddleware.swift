@@ -82,7 +82,7 @@ public struct GameSystemOpenAPIServerMiddleware: ServerMiddleware {
             do {
                 while let chunk = try await chunks.next() {
                     try intake.append(chunk)
-                    if keep { kept += chunk }
+                    if keep, !intake.discards { kept += chunk }
                 }
             } catch let refusal as VerificationRefusal {
                 // Past the limit: the rest is read, and dropped, before the 413 goes out. A transport may not

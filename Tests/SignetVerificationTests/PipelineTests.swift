@@ -72,6 +72,47 @@ struct PipelineTests {
         #expect(json?["error_message"] as? String == refusal.message)
     }
 
+    /// The causes decided by the head alone, whatever the body and the clock: such a request's body is counted
+    /// but neither hashed nor kept.
+    static let refusedWhateverTheBody: Set<VerificationRefusal.Cause> = [.missingHeader, .malformedAuthorization, .unknownKey, .malformedDate]
+
+    @Test("a request refused whatever its body is read with `discards` set, and answered as before; any other is kept",
+          arguments: 0..<refusals.count)
+    func discardedBodies(index: Int) async throws {
+        let (name, cause, _, make) = Self.refusals[index]
+        let verification = try Self.verification(options: .init(
+            keyRoles: TestKeys.roles, acceptedRoles: [.client], idempotencyStore: InMemoryIdempotencyStore(), maxBodyBytes: 1024))
+        let (request, body) = try make()
+        let discards = Mutex<Bool?>(nil)
+        let outcome = try await verification.verify(request) { intake in
+            discards.withLock { $0 = intake.discards }
+            try intake.append(body)
+        }
+        #expect(outcome.refusal?.cause == cause, "\(name)")
+        #expect(discards.withLock { $0 } == Self.refusedWhateverTheBody.contains(cause), "\(name)")
+    }
+
+    @Test("an unsigned body past the limit is still counted (413); a provider that fails marks the body discarded (503)")
+    func discardedBodiesCount() async throws {
+        let verification = try Self.verification(options: .init(maxBodyBytes: 10))
+        let unsigned = HTTPRequest(method: .post, scheme: "http", authority: "h", path: "/things")
+        let seen = Mutex<[Bool]>([])
+        let tooLarge = try await verification.verify(unsigned) { intake in
+            seen.withLock { $0.append(intake.discards) }
+            for _ in 0..<3 { try intake.append([UInt8](repeating: 65, count: 5)) }
+        }
+        #expect(tooLarge.refusal?.cause == .bodyTooLarge)
+        let keys = DatabaseKeys()
+        keys.failing.store(true, ordering: .relaxed)
+        let failing = try Self.verification(keys: keys)
+        let unavailable = try await failing.verify(try signedRequest(.post, "/things", body: [1])) { intake in
+            seen.withLock { $0.append(intake.discards) }
+            try intake.append([1])
+        }
+        #expect(unavailable.refusal?.cause == .keyProviderUnavailable)
+        #expect(seen.withLock { $0 } == [true, true])
+    }
+
     @Test("at once: a bodiless GET with in-memory keys is decided without suspending, exactly as verify decides it")
     func atOnceMatchesVerify() async throws {
         for explains in [false, true] {

@@ -127,6 +127,13 @@ public struct GameSystemVerifier: Sendable {
             method: signedMethod, path: String(path)))
     }
 
+    /// Whether ``verifyRequest(method:path:parts:now:bodyMD5:)`` refuses a request with `parts` whatever its
+    /// body and whenever it is checked: its key is unknown (`unknown-key`) or its `Date` malformed
+    /// (`malformed-date`), the checks that come before the body's and the clock's.
+    package func refusesWhateverTheBody(_ parts: SignedHeaderFields.Parts) -> Bool {
+        keys.keys(for: parts.apiKey).isEmpty || GameSystemDate.parseSeconds(parts.date) == nil
+    }
+
     /// The checks that need no key, the first two of verification: the three headers are present
     /// (`missing-header`) and `Authorization` is `KEY:signature` (`malformed-authorization`). Answers the
     /// API key to look up, and the parts verification goes on with.

@@ -62,7 +62,7 @@ enum HummingbirdVerification {
         let outcome = try await verification.verify(request.head) { intake in
             for try await chunk in request.body {
                 try intake.append(chunk.readableBytesView)
-                if keep { kept.writeImmutableBuffer(chunk) }
+                if keep, !intake.discards { kept.writeImmutableBuffer(chunk) }
             }
         }
         switch outcome {

@@ -18,7 +18,8 @@ enum VaporVerification {
         let keep = verification.options.keepsBody
         return try await verification.verify(head) { intake in
             if bodiless { return }
-            guard keep else {
+            // A request refused whatever its body (unsigned, say) streams through uncollected: nothing is kept.
+            guard keep, !intake.discards else {
                 try await stream(request.body, into: &intake)
                 try request.content.encode(DroppedBody(), using: DroppedBody())
                 return

@@ -10,7 +10,7 @@ import SignetGameSystem
 /// let verification = GameSystemVerification(keys: try GameSystemKeyring(secrets: ["KEY": secret]))
 /// var kept: [UInt8] = []
 /// let outcome = try await verification.verify(request) { intake in      // request: an HTTPRequest
-///     for try await chunk in body { try intake.append(chunk); kept += chunk }
+///     for try await chunk in body { try intake.append(chunk); if !intake.discards { kept += chunk } }
 /// }
 /// switch outcome {
 /// case .accepted(let verified): respond(try await handler(kept, verified.identity))   // then settle verified.idempotency
@@ -66,15 +66,25 @@ public struct GameSystemVerification: Sendable {
     /// Verifies `request`. `receive` streams the body into the intake (and keeps the bytes where the adapter
     /// wants them); a body past ``GameSystemVerificationOptions/maxBodyBytes``, declared or received, ends it
     /// with a refusal.
+    ///
+    /// The signed header fields are read and the key looked up before the body: a request that is refused
+    /// whatever its body holds (``BodyIntake/discards``) has its body counted against the limit, not hashed or
+    /// kept. It is still read to its end before the answer (an answer sent while a client uploads is one that
+    /// some clients lose, docs/decisions.md), and every check answers as it would have.
     /// - Throws: what `receive` throws besides the intake's refusal (the client went away).
     public func verify(
         _ request: HTTPRequest, receiving receive: (inout BodyIntake) async throws -> Void
     ) async throws -> VerificationOutcome {
         let method = request.method.rawValue, target = request.path ?? "/"
         let received: ReceivedBody
+        let head: HeadCheck, lookupTook: Duration?
         do {
             let declared = request.headerFields[.contentLength].flatMap { Int($0) }
             var intake = try BodyIntake(limit: options.maxBodyBytes, declaredLength: declared)
+            let started = telemetry.start()
+            head = await checkHead(request)
+            lookupTook = telemetry.elapsed(since: started)
+            intake.discards = head.refusesAnyBody
             try await receive(&intake)
             received = try intake.finish()
         } catch let refusal as VerificationRefusal {
@@ -82,7 +92,7 @@ public struct GameSystemVerification: Sendable {
             telemetry.record(outcome, took: nil, method: method, path: GameSystemSigner.signedPath(of: target), apiKey: nil)
             return outcome
         }
-        return await verify(request, received: received)
+        return await verify(request, head: head, received: received, lookupTook: lookupTook)
     }
 
     /// Verifies `request` whose whole body is `body`.
@@ -95,30 +105,31 @@ public struct GameSystemVerification: Sendable {
         }
     }
 
-    /// Every check after the body is in: signature, role, replay, idempotency; timed, traced and logged.
-    private func verify(_ request: HTTPRequest, received: ReceivedBody) async -> VerificationOutcome {
-        let method = request.method.rawValue, target = request.path ?? "/"
-        let path = GameSystemSigner.signedPath(of: target)
-        let started = telemetry.start()
-        var apiKey: String?
-        let outcome = await telemetry.traced(method: method, path: path) {
-            await check(request, method: method, target: target, path: path, received: received, apiKey: &apiKey)
+    /// What is known of a request before its body: its signed fields and its key's secrets, or its refusal.
+    private enum HeadCheck {
+        /// The signed fields, and a verifier holding the key's secrets (none for an unknown key, which it
+        /// refuses). `final`: the verifier refuses the request whatever its body (`unknown-key`, `malformed-date`).
+        case read(SignedParts, GameSystemVerifier, final: Bool)
+        /// Unsigned (`missing-header`, `malformed-authorization`: no `apiKey`), or the key provider failed (503).
+        case refused(VerificationRefusal, apiKey: String?)
+
+        /// Whether the request is refused whatever its body holds.
+        var refusesAnyBody: Bool {
+            switch self {
+            case .read(_, _, let final): final
+            case .refused: true
+            }
         }
-        telemetry.record(outcome, took: telemetry.elapsed(since: started), method: method, path: path, apiKey: apiKey)
-        return outcome
     }
 
-    private func check(
-        _ request: HTTPRequest, method: String, target: String, path: Substring, received: ReceivedBody, apiKey: inout String?
-    ) async -> VerificationOutcome {
-        let now = options.clock()
+    /// Reads the signed fields and looks the key up, as the checks after the body would, in their order.
+    private func checkHead(_ request: HTTPRequest) async -> HeadCheck {
         let parts: SignedParts
         do {
             parts = try SignedHeaderFields(request.headerFields).parts(of: request.headerFields)
         } catch {
-            return .refused(Self.unsigned(error))
+            return .refused(Self.unsigned(error), apiKey: nil)
         }
-        apiKey = parts.apiKey
         let secrets: GameSystemSecrets?
         do {
             // A keyring (in memory) answers at once; any other provider within the options' bound.
@@ -128,10 +139,45 @@ public struct GameSystemVerification: Sendable {
         } catch {
             telemetry.storeError(.keys, error)
             return .refused(.unavailable(.keyProviderUnavailable,
-                "the API key's secrets cannot be looked up now; retry shortly", retryAfter: 1))
+                "the API key's secrets cannot be looked up now; retry shortly", retryAfter: 1), apiKey: parts.apiKey)
         }
         let verifier = GameSystemVerifier(keys: ResolvedKeys(apiKey: parts.apiKey, secrets: secrets ?? GameSystemSecrets(keys: [])),
                                           window: window, separator: separator)
+        return .read(parts, verifier, final: verifier.refusesWhateverTheBody(parts))
+    }
+
+    /// Every check after the body is in: signature, role, replay, idempotency; timed (with the key's lookup
+    /// before the body), traced and logged.
+    private func verify(
+        _ request: HTTPRequest, head: HeadCheck, received: ReceivedBody, lookupTook: Duration?
+    ) async -> VerificationOutcome {
+        let method = request.method.rawValue, target = request.path ?? "/"
+        let path = GameSystemSigner.signedPath(of: target)
+        let started = telemetry.start()
+        let apiKey: String?
+        switch head {
+        case .read(let parts, _, _): apiKey = parts.apiKey
+        case .refused(_, let key): apiKey = key
+        }
+        let outcome = await telemetry.traced(method: method, path: path) { () async -> VerificationOutcome in
+            switch head {
+            case .refused(let refusal, _):
+                return .refused(refusal)
+            case .read(let parts, let verifier, _):
+                return await check(request, method: method, target: target, path: path, parts: parts, verifier: verifier,
+                                   received: received)
+            }
+        }
+        let took = telemetry.elapsed(since: started).map { $0 + (lookupTook ?? .zero) }
+        telemetry.record(outcome, took: took, method: method, path: path, apiKey: apiKey)
+        return outcome
+    }
+
+    private func check(
+        _ request: HTTPRequest, method: String, target: String, path: Substring, parts: SignedParts,
+        verifier: GameSystemVerifier, received: ReceivedBody
+    ) async -> VerificationOutcome {
+        let now = options.clock()
         let accepted: VerifiedRequest
         switch authenticate(request, target: target, path: path, parts: parts, verifier: verifier, received: received, now: now) {
         case .failure(let refusal): return .refused(refusal)

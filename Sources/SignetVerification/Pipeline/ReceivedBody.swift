@@ -5,13 +5,21 @@ import SignetCrypto
 /// and the MD5.
 ///
 /// ```swift
-/// var intake = try verification.bodyIntake(declaredLength: contentLength)   // 413 at once for a declared oversize
-/// for try await chunk in body { try intake.append(chunk.readableBytesView); buffer.writeImmutableBuffer(chunk) }
-/// let received = try intake.finish()
+/// let outcome = try await verification.verify(request.head) { intake in   // a declared oversize: 413, never called
+///     for try await chunk in request.body {
+///         try intake.append(chunk.readableBytesView)                      // 413 past the limit
+///         if !intake.discards { buffer.writeImmutableBuffer(chunk) }      // refused whatever the body: keep none
+///     }
+/// }
 /// ```
 public struct BodyIntake {
     /// The largest body accepted.
     public let limit: Int
+    /// Whether the request is refused whatever its body holds (its signature fields missing or malformed, its
+    /// key unknown or not to be looked up now, its `Date` malformed): the bytes still count against the limit,
+    /// but are not hashed, and an adapter keeps none of them. An unsigned upload then costs no memory and no
+    /// MD5.
+    public internal(set) var discards = false
     private var md5: MD5
     private var length = 0
 
@@ -29,6 +37,7 @@ public struct BodyIntake {
     public mutating func append<Bytes: Collection>(_ bytes: Bytes) throws(VerificationRefusal) where Bytes.Element == UInt8 {
         length += bytes.count
         guard length <= limit else { throw .tooLarge(limit: limit) }
+        guard !discards else { return }
         if bytes.withContiguousStorageIfAvailable({ md5.update(UnsafeRawBufferPointer($0)) }) == nil {
             Array(bytes).withUnsafeBytes { md5.update($0) }
         }

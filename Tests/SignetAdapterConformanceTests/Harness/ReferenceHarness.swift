@@ -7,7 +7,7 @@ enum ReferenceHarness {
         var configuration = ReferenceServerConfiguration(clock: { ConformanceSetup.now }, logger: ConformanceEnvironment.quiet)
         configuration.explainsFailures = setup.explains
         configuration.signedEcho = SignedEchoVerification(
-            keys: setup.keys, idempotencyStore: setup.idempotency, maxBodyBytes: ConformanceSetup.maxBodyBytes)
+            keys: setup.keys, idempotencyStore: setup.idempotency, maxBodyBytes: setup.bodyLimit)
         let server = try await ReferenceServer.start(configuration)
         return RunningServer(baseURL: server.baseURL) { await server.stop() }
     }

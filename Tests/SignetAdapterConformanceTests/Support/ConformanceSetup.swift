@@ -29,6 +29,8 @@ struct ConformanceSetup: Sendable {
     /// Whether the adapters keep the body for the route (the default) or only hash it as it streams. The
     /// reference server's echo route keeps none either way.
     var keepsBody = true
+    /// The largest body accepted (``maxBodyBytes`` unless a test needs room for a large one).
+    var bodyLimit = ConformanceSetup.maxBodyBytes
 
     /// In memory. With `keyring`, the keys are a ``GameSystemKeyring``: a safe bodiless request can then be
     /// verified without suspending, and every adapter does (Vapor on its event loop, Hummingbird and OpenAPI
@@ -48,7 +50,7 @@ struct ConformanceSetup: Sendable {
     var options: GameSystemVerificationOptions {
         GameSystemVerificationOptions(
             keyRoles: Self.roles, acceptedRoles: [.client], replayStore: replays, idempotencyStore: idempotency,
-            maxBodyBytes: Self.maxBodyBytes, keepsBody: keepsBody, explainsFailures: explains, clock: { Self.now },
+            maxBodyBytes: bodyLimit, keepsBody: keepsBody, explainsFailures: explains, clock: { Self.now },
             logger: ConformanceEnvironment.quiet)
     }
 
