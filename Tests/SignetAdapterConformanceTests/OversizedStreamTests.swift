@@ -41,11 +41,12 @@ struct OversizedStreamTests {
             #expect(socket.send(first))
             var early = ""
             if Self.answersAtOnce(environment) {
-                early = await socket.readHead(within: .seconds(10)).text
+                early = await socket.readHead(within: SlowClientScenarios.servedUnderSuiteLoad).text
                 #expect(early.hasPrefix("HTTP/1.1 413"), "no 413 while the body was arriving: \(early.prefix(200))")
             }
             _ = socket.send(rest)  // a server that closed after its 413 may refuse it
-            let read = await socket.readUntilClosed(within: .seconds(10))
+            // Served requests, not bounds under test: they may wait for a thread while the whole suite starts.
+            let read = await socket.readUntilClosed(within: SlowClientScenarios.servedUnderSuiteLoad)
             let (closed, text) = (read.closed, early + read.text)
             #expect(closed, "the connection hangs: \(text.prefix(400))")
             #expect(text.hasPrefix("HTTP/1.1 413"), "\(text.prefix(400))")
