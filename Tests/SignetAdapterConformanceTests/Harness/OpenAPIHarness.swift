@@ -5,9 +5,9 @@ import OpenAPIRuntime
 import OpenAPIVapor
 import SignetOpenAPIServer
 
-/// The OpenAPI server middleware on swift-openapi-hummingbird (and on swift-openapi-vapor). The operation is registered as
-/// swift-openapi-generator's `registerHandlers(on:middlewares:)` does (each middleware around the next, the
-/// operation innermost), without generated types: the handler reads the identity from the task.
+/// The OpenAPI server middleware on swift-openapi-hummingbird, and on swift-openapi-vapor. The operation is
+/// registered as swift-openapi-generator's `registerHandlers(on:middlewares:)` does (each middleware around the
+/// next, the operation innermost), without generated types: the handler reads the identity from the task.
 enum OpenAPIHarness {
     typealias Next = @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
 
