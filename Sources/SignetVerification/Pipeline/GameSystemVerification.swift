@@ -113,6 +113,14 @@ public struct GameSystemVerification: Sendable {
         /// Unsigned (`missing-header`, `malformed-authorization`: no `apiKey`), or the key provider failed (503).
         case refused(VerificationRefusal, apiKey: String?)
 
+        /// The key the request named, once its `Authorization` was read.
+        var apiKey: String? {
+            switch self {
+            case .read(let parts, _, _): parts.apiKey
+            case .refused(_, let apiKey): apiKey
+            }
+        }
+
         /// Whether the request is refused whatever its body holds.
         var refusesAnyBody: Bool {
             switch self {
@@ -154,11 +162,6 @@ public struct GameSystemVerification: Sendable {
         let method = request.method.rawValue, target = request.path ?? "/"
         let path = GameSystemSigner.signedPath(of: target)
         let started = telemetry.start()
-        let apiKey: String?
-        switch head {
-        case .read(let parts, _, _): apiKey = parts.apiKey
-        case .refused(_, let key): apiKey = key
-        }
         let outcome = await telemetry.traced(method: method, path: path) { () async -> VerificationOutcome in
             switch head {
             case .refused(let refusal, _):
@@ -169,7 +172,7 @@ public struct GameSystemVerification: Sendable {
             }
         }
         let took = telemetry.elapsed(since: started).map { $0 + (lookupTook ?? .zero) }
-        telemetry.record(outcome, took: took, method: method, path: path, apiKey: apiKey)
+        telemetry.record(outcome, took: took, method: method, path: path, apiKey: head.apiKey)
         return outcome
     }
 
