@@ -56,6 +56,8 @@ enum SideBySideBenchmark {
              goal: { _ in "the cost of any middleware there" }),
         Pair(name: "Vapor: a no-op middleware/plain", vapor: true, baseline: "/unverified/player", measured: "/passthrough/player",
              goal: { _ in "the cost of any middleware there" }),
+        Pair(name: "Vapor: the floor (target read, identity in req.auth)/plain", vapor: true, baseline: "/unverified/player",
+             measured: "/floor/player", goal: { _ in "the most any Vapor adapter can read" }),
     ]
 
     @Sendable private static func adapterGoal(_ ratio: Double) -> String {

@@ -23,6 +23,8 @@ struct VaporBenchServer {
         // The control: a middleware that does nothing (see HummingbirdBenchServer).
         app.grouped("passthrough").grouped(NoOpMiddleware()).get("player", use: handler)
         app.grouped("verified").grouped(GameSystemVaporMiddleware(verifier: verifier)).get("player", use: handler)
+        // The floor: what any adapter meeting issue 23 must do on Vapor, and nothing else (no verification).
+        app.grouped("floor").grouped(FloorMiddleware()).get("player", use: handler)
         do {
             try await app.startup()
         } catch {
@@ -45,5 +47,19 @@ struct VaporBenchServer {
 private struct NoOpMiddleware: Middleware {
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         next.respond(to: request)
+    }
+}
+
+/// What any Vapor adapter must do whatever it verifies, and nothing more: read the signed target (Vapor keeps no
+/// raw one; `url.string` rebuilds it) and put an identity in `req.auth`. Its ratio to the plain route bounds
+/// every adapter's from above.
+private struct FloorMiddleware: Middleware {
+    private static let identity = GameSystemIdentity(
+        apiKey: "bench-key", role: nil, bodyLength: 0, bodyMD5: "1B2M2Y8AsgTpgAmY7PhCfg==")
+
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        let target = request.url.string
+        if !target.isEmpty { request.auth.login(Self.identity) }
+        return next.respond(to: request)
     }
 }
