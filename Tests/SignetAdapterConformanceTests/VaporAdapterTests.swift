@@ -95,17 +95,11 @@ struct VaporAdapterTests {
         #expect(outsideTask == Array(repeating: true, count: 11), "refusals decided in a task: \(outsideTask)")
     }
 
-    /// The table's in-memory verification with `keepsBody` off: the body is hashed as it streams, not kept.
-    static func bodyNotKeptVerification() throws -> GameSystemVerification {
-        let setup = try ConformanceSetup.inMemory(explains: false)
-        var options = setup.options
-        options.keepsBody = false
-        return GameSystemVerification(keys: setup.keys, options: options)
-    }
-
     @Test("with keepsBody off the body is hashed, not kept: a route that collects gets an empty body at once")
     func bodyNotKept() async throws {
-        let verification = try Self.bodyNotKeptVerification()
+        var setup = try ConformanceSetup.inMemory(explains: false)
+        setup.keepsBody = false
+        let verification = setup.verification
         let app = try await VaporHarness.startApp { app in
             // The default body strategy, `.collect`: it must not wait for the stream the middleware read.
             app.grouped(":tenant", "client").grouped(GameSystemVaporMiddleware(verification: verification))

@@ -87,7 +87,7 @@ extension GameSystemVerifier {
     }
 
     /// The Content-MD5 of an empty body.
-    static let emptyBodyMD5 = "1B2M2Y8AsgTpgAmY7PhCfg=="
+    package static let emptyBodyMD5 = "1B2M2Y8AsgTpgAmY7PhCfg=="
 
     private func plain(_ date: String, _ contentMD5: String, _ path: Substring, _ method: String,
                        separator: GameSystemSeparator? = nil) -> String {
